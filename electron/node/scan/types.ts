@@ -1,0 +1,30 @@
+// Engine-internal shapes passed between the walk, the hashing stage and the scan service.
+import type { ScanError } from '../../../shared/report.ts';
+
+export interface WalkedFile {
+  /** Absolute path; escaped bytes as in shared/fsName.ts. Unique within one walk. */
+  path: string;
+  size: number;
+  mtimeMs: number;
+  /** `${dev}:${ino}`, exact even where the inode number exceeds 2^53. Equal ids = hard links. */
+  fileId: string;
+  nlink: number;
+}
+
+export interface WalkOptions {
+  /** User globs (picomatch) matched against the path relative to its root and against the base name. */
+  excludes: string[];
+  hidden: boolean;
+  followSymlinks: boolean;
+  minSize: number;
+  signal?: AbortSignal;
+}
+
+export interface WalkSink {
+  file(file: WalkedFile): void;
+  error(error: ScanError): void;
+  /** A FIFO, socket or device, passed over without being opened. */
+  special(path: string): void;
+  /** Called as each folder is entered, for progress. */
+  folder?(path: string): void;
+}
