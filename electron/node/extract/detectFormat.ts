@@ -1,0 +1,105 @@
+// Which files are documents, and of which format. The name makes a file a candidate; its first
+// bytes confirm it. PDF is recognised by its signature, plain text by looking like text.
+import { isUtf8 } from 'node:buffer';
+import { basename, extname } from 'node:path';
+import type { DocumentFormat } from '../../../shared/report.ts';
+import { sniffEncoding } from './decodeText.ts';
+
+/** How many leading bytes detectFormat needs to see. */
+export const DETECT_SAMPLE_BYTES = 8192;
+
+export type Detection =
+  | { ok: true; format: DocumentFormat }
+  // ENOTDOC: not a document by name or content, to skip silently. EBINARY: named like text but
+  // binary inside. ECORRUPT: named .pdf without a PDF signature.
+  | { ok: false; code: 'ENOTDOC' | 'EBINARY' | 'ECORRUPT'; message: string };
+
+const HTML_EXTENSIONS = new Set(['.html', '.htm', '.xhtml']);
+
+const TEXT_EXTENSIONS = new Set([
+  // Prose and light markup.
+  '.txt', '.text', '.md', '.markdown', '.rst', '.adoc', '.asciidoc', '.org', '.tex', '.csv', '.tsv', '.log',
+  // Source code.
+  '.c', '.h', '.cc', '.cpp', '.cxx', '.hpp', '.hh', '.m', '.mm', '.cs', '.java', '.kt', '.kts', '.scala',
+  '.go', '.rs', '.swift', '.py', '.rb', '.php', '.pl', '.pm', '.lua', '.r', '.jl', '.hs', '.ml', '.ex',
+  '.exs', '.erl', '.clj', '.dart', '.js', '.mjs', '.cjs', '.jsx', '.ts', '.mts', '.cts', '.tsx', '.vb',
+  '.sql', '.sh', '.bash', '.zsh', '.fish', '.ps1', '.bat', '.cmd',
+]);
+
+// The files of a source tree that are prose but carry no extension, compared case-insensitively.
+const TEXT_NAMES = new Set([
+  'readme', 'license', 'licence', 'copying', 'copyright', 'authors', 'contributors', 'changelog',
+  'changes', 'news', 'history', 'install', 'notice', 'thanks', 'todo',
+]);
+
+const PDF_SIGNATURE = [0x25, 0x50, 0x44, 0x46, 0x2d]; // "%PDF-"
+// Readers accept the signature anywhere in the first kilobyte, after junk some generators write.
+const PDF_SIGNATURE_WINDOW = 1024;
+
+/** The format a file's name promises, or null when the name says it is not a document. */
+export function candidateFormat(path: string): DocumentFormat | null {
+  const ext = extname(path).toLowerCase();
+  if (ext === '.pdf') return 'pdf';
+  if (HTML_EXTENSIONS.has(ext)) return 'html';
+  if (TEXT_EXTENSIONS.has(ext)) return 'text';
+  if (ext === '' && TEXT_NAMES.has(basename(path).toLowerCase())) return 'text';
+  return null;
+}
+
+/** The file's format, from its name and its first bytes (DETECT_SAMPLE_BYTES of them, or all). */
+export function detectFormat(path: string, head: Uint8Array): Detection {
+  const candidate = candidateFormat(path);
+  // Content wins over the name: a PDF saved as "notes.txt" is a PDF. Other names need the
+  // signature at the very start, so that a text merely quoting "%PDF-" stays text.
+  if (pdfSignatureAt(head, candidate === 'pdf' ? PDF_SIGNATURE_WINDOW : 1)) return { ok: true, format: 'pdf' };
+  if (candidate === 'pdf') return { ok: false, code: 'ECORRUPT', message: 'Not a PDF: no %PDF- signature' };
+  if (candidate === null) return { ok: false, code: 'ENOTDOC', message: 'Not a document' };
+  const binary = binaryReason(head);
+  if (binary) return { ok: false, code: 'EBINARY', message: `Named like ${candidate === 'html' ? 'HTML' : 'text'} but binary: ${binary}` };
+  return { ok: true, format: candidate };
+}
+
+function pdfSignatureAt(head: Uint8Array, window: number): boolean {
+  const last = Math.min(window, head.length - PDF_SIGNATURE.length + 1);
+  for (let start = 0; start < last; start++) {
+    if (PDF_SIGNATURE.every((byte, k) => head[start + k] === byte)) return true;
+  }
+  return false;
+}
+
+// Bytes out of place in text: C0 controls other than tab, line feed, vertical tab, form feed,
+// carriage return, the DOS end-of-file mark (0x1A) and escape (terminal colours in logs), and DEL.
+// eslint-disable-next-line no-control-regex -- finding control bytes is the point
+const CONTROLS = /[\x01-\x08\x0e-\x19\x1c-\x1f\x7f]/g;
+// Bytes Windows-1252 leaves unassigned: out of place in 8-bit text, fine inside UTF-8 sequences.
+const UNASSIGNED_1252 = /[\x81\x8d\x8f\x90\x9d]/g;
+
+/** Why these leading bytes are not text, or null when they look like text. */
+function binaryReason(sample: Uint8Array): string | null {
+  if (sniffEncoding(sample) !== null) return null;
+  if (sample.includes(0)) return 'contains NUL bytes';
+  // As Latin-1, one character per byte: the regular expressions then scan natively.
+  const chars = Buffer.from(sample.buffer, sample.byteOffset, sample.length).toString('latin1');
+  let suspicious = count(chars, CONTROLS);
+  if (!isUtf8(withoutCutSequence(sample))) suspicious += count(chars, UNASSIGNED_1252);
+  // Real text may hold the odd stray control character; compressed or encoded data, which has no
+  // NULs to give it away, is about one-tenth control characters.
+  return suspicious * 100 > sample.length ? 'too many control characters' : null;
+}
+
+function count(text: string, pattern: RegExp): number {
+  return text.match(pattern)?.length ?? 0;
+}
+
+/** The sample without a UTF-8 sequence cut off by its end. */
+function withoutCutSequence(sample: Uint8Array): Uint8Array {
+  for (let back = 1; back <= 3 && back <= sample.length; back++) {
+    const byte = sample[sample.length - back]!;
+    if (byte < 0x80) break;
+    if (byte >= 0xc0) {
+      const length = byte >= 0xf0 ? 4 : byte >= 0xe0 ? 3 : 2;
+      return length > back ? sample.subarray(0, sample.length - back) : sample;
+    }
+  }
+  return sample;
+}

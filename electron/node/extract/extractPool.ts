@@ -1,0 +1,195 @@
+// Document extraction in worker threads. Parsers meet hostile and broken files, so each file gets
+// a time limit and each worker a heap limit; a worker that exceeds either is ended and replaced,
+// the file gets an error result, and the scan goes on.
+import { availableParallelism } from 'node:os';
+import { Piscina } from 'piscina';
+import { ExtractErrorCode } from './extractError.ts';
+import { clearSlot, monotonicMs, runningFile } from './extractProtocol.ts';
+import type { ExtractBatch, ExtractFailure, ExtractResult, ExtractWorkerData } from './extractProtocol.ts';
+
+export interface ExtractPoolOptions {
+  /** Worker threads. Default: one fewer than the cores, at least 1 and at most 4. */
+  threads?: number;
+  /** Files larger than this are not read (ETOOBIG). Default 64 MiB. */
+  maxFileBytes?: number;
+  /** Time limit per file, counted from when a worker starts on it (ETIMEOUT). Default 30 s. */
+  timeoutMs?: number;
+  /** Heap limit per worker (EMEMORY). Default 512 MiB. */
+  maxOldGenerationSizeMb?: number;
+  /** A module run in the worker on each text; see PostProcess. Default: none, results carry the text. */
+  postProcess?: URL;
+}
+
+export interface ExtractPool<Output extends object = { text: string }> {
+  /**
+   * Extracts one file's text. Problems with the file, including the limits, resolve as failures;
+   * the promise rejects only when `signal` aborts, the pool is destroyed, or its workers cannot start.
+   */
+  extract(path: string, signal?: AbortSignal): Promise<ExtractResult<Output>>;
+  destroy(): Promise<void>;
+}
+
+const DEFAULTS = { maxFileBytes: 64 * 2 ** 20, timeoutMs: 30_000, maxOldGenerationSizeMb: 512 };
+// Enough files per batch to spread a worker round trip (~60 µs) thin over small files, few enough
+// that the threads share out a short queue evenly.
+const MAX_BATCH_FILES = 32;
+// A file whose batch's worker died is retried, in case another file of the batch killed it.
+const MAX_ATTEMPTS = 3;
+
+interface Request {
+  path: string;
+  attempts: number;
+  settled: boolean;
+  /** The batch it runs in, once dispatched. */
+  batch?: Batch;
+  settle(result: ExtractResult<object> | { error: unknown }): void;
+}
+
+interface Batch {
+  requests: Request[];
+  slot: number;
+  kill: AbortController;
+  /** Set when the batch was ended for the time limit: the index of the file that ran too long. */
+  timedOut?: number;
+}
+
+export function createExtractPool<Output extends object = { text: string }>(options: ExtractPoolOptions = {}): ExtractPool<Output> {
+  const threads = options.threads ?? Math.max(1, Math.min(4, availableParallelism() - 1));
+  const timeoutMs = options.timeoutMs ?? DEFAULTS.timeoutMs;
+  // Two batches per thread, so that a worker finishing one finds the next already waiting.
+  const slots = threads * 2;
+  const workerData: ExtractWorkerData = {
+    maxFileBytes: options.maxFileBytes ?? DEFAULTS.maxFileBytes,
+    postProcessUrl: options.postProcess?.href,
+    progress: new Int32Array(new SharedArrayBuffer(slots * 2 * Int32Array.BYTES_PER_ELEMENT)),
+    epoch: monotonicMs(),
+  };
+  const { progress, epoch } = workerData;
+  const piscina = new Piscina({
+    filename: new URL('./extractWorker.ts', import.meta.url).href,
+    minThreads: threads,
+    maxThreads: threads,
+    workerData,
+    resourceLimits: { maxOldGenerationSizeMb: options.maxOldGenerationSizeMb ?? DEFAULTS.maxOldGenerationSizeMb },
+  });
+
+  const queue: Request[] = [];
+  const freeSlots = Array.from({ length: slots }, (_, slot) => slot);
+  const running = new Set<Batch>();
+  let watchdog: NodeJS.Timeout | undefined;
+  // Set when the pool can no longer extract: destroyed, or its workers fail as they start.
+  let closedBy: unknown;
+
+  piscina.on('error', (error: unknown) => {
+    void close(error);
+  });
+
+  function extract(path: string, signal?: AbortSignal): Promise<ExtractResult<Output>> {
+    if (closedBy !== undefined) return Promise.reject(closedBy);
+    if (signal?.aborted) return Promise.reject(signal.reason);
+    return new Promise((resolve, reject) => {
+      const onAbort = () => {
+        request.settle({ error: signal!.reason });
+        // A worker busy with nothing but abandoned files is ended rather than left to finish them.
+        if (request.batch?.requests.every((other) => other.settled)) request.batch.kill.abort();
+      };
+      const request: Request = {
+        path,
+        attempts: 0,
+        settled: false,
+        settle(outcome) {
+          if (request.settled) return;
+          request.settled = true;
+          signal?.removeEventListener('abort', onAbort);
+          if ('error' in outcome) reject(outcome.error);
+          else resolve(outcome as ExtractResult<Output>);
+        },
+      };
+      // An aborted request settles at once; its queue entry or its result is then ignored.
+      signal?.addEventListener('abort', onAbort, { once: true });
+      queue.push(request);
+      dispatch();
+    });
+  }
+
+  function dispatch(): void {
+    while (closedBy === undefined && freeSlots.length > 0) {
+      const size = Math.min(MAX_BATCH_FILES, Math.ceil(queue.length / slots));
+      const requests = queue.splice(0, size).filter((request) => !request.settled);
+      if (requests.length > 0) run({ requests, slot: freeSlots.pop()!, kill: new AbortController() });
+      else if (queue.length === 0) break;
+    }
+  }
+
+  function run(batch: Batch): void {
+    for (const request of batch.requests) request.batch = batch;
+    clearSlot(progress, batch.slot);
+    running.add(batch);
+    watchdog ??= setInterval(checkTimeLimits, Math.min(1000, Math.max(5, timeoutMs / 4)));
+    const task: ExtractBatch = { slot: batch.slot, paths: batch.requests.map((request) => request.path) };
+    piscina
+      .run(task, { signal: batch.kill.signal })
+      .then(
+        (results: ExtractResult<object>[]) => batch.requests.forEach((request, i) => request.settle(results[i]!)),
+        (error: unknown) => batchFailed(batch, error),
+      )
+      .finally(() => {
+        running.delete(batch);
+        freeSlots.push(batch.slot);
+        if (running.size === 0) {
+          clearInterval(watchdog);
+          watchdog = undefined;
+        }
+        dispatch();
+      });
+  }
+
+  function checkTimeLimits(): void {
+    for (const batch of running) {
+      const file = runningFile(progress, batch.slot, epoch);
+      if (batch.timedOut === undefined && file && file.ms > timeoutMs) {
+        batch.timedOut = file.index;
+        // piscina ends the worker running the batch and starts another in its place.
+        batch.kill.abort();
+      }
+    }
+  }
+
+  // The batch's worker was ended: for the time limit, by its heap limit, or by a crash. The file
+  // it was on takes the blame; the others, done or not, go back to the front of the queue.
+  function batchFailed(batch: Batch, error: unknown): void {
+    if (closedBy !== undefined) {
+      for (const request of batch.requests) request.settle({ error: closedBy });
+      return;
+    }
+    const culprit = batch.timedOut ?? runningFile(progress, batch.slot, epoch)?.index;
+    const failure = batch.timedOut !== undefined ? timedOut(timeoutMs) : workerDied(error);
+    const retries: Request[] = [];
+    batch.requests.forEach((request, i) => {
+      if (request.settled) return;
+      if (i === culprit || ++request.attempts >= MAX_ATTEMPTS) request.settle(failure);
+      else retries.push(request);
+    });
+    queue.unshift(...retries);
+  }
+
+  function close(reason: unknown): Promise<void> {
+    closedBy ??= reason;
+    for (const request of queue.splice(0)) request.settle({ error: closedBy });
+    return piscina.destroy();
+  }
+
+  return { extract, destroy: () => close(new Error('The extraction pool was destroyed')) };
+}
+
+function timedOut(timeoutMs: number): ExtractFailure {
+  return { ok: false, code: ExtractErrorCode.timeout, message: `Extraction took longer than ${timeoutMs / 1000} s` };
+}
+
+function workerDied(error: unknown): ExtractFailure {
+  if ((error as { code?: unknown } | null)?.code === 'ERR_WORKER_OUT_OF_MEMORY') {
+    return { ok: false, code: ExtractErrorCode.memory, message: 'Extraction ran out of its memory limit' };
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  return { ok: false, code: ExtractErrorCode.failed, message: `The extraction worker failed: ${message}` };
+}

@@ -1,0 +1,95 @@
+// The extraction worker (a piscina task module): a batch of files in, a text or an error for each
+// out. Every failure a file can cause comes back as a result; only the pool's limits end a worker.
+import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
+import { workerData } from 'node:worker_threads';
+import type { DocumentFormat } from '../../../shared/report.ts';
+import { toFsPath } from '../scan/fsPath.ts';
+import { decodeText } from './decodeText.ts';
+import { DETECT_SAMPLE_BYTES, detectFormat } from './detectFormat.ts';
+import { ExtractError, ExtractErrorCode } from './extractError.ts';
+import { htmlFileText } from './htmlText.ts';
+import { pdfText } from './pdfText.ts';
+import { markStarted } from './extractProtocol.ts';
+import type { ExtractBatch, ExtractFailure, ExtractResult, ExtractWorkerData, PostProcess } from './extractProtocol.ts';
+
+const { maxFileBytes, postProcessUrl, progress, epoch } = workerData as ExtractWorkerData;
+let postProcess: Promise<PostProcess<object>> | undefined;
+
+export default async function extractBatch({ slot, paths }: ExtractBatch): Promise<ExtractResult<object>[]> {
+  const results: ExtractResult<object>[] = [];
+  for (const [index, path] of paths.entries()) {
+    // The pool's time limit runs from here, and it learns which file to blame if this worker dies.
+    markStarted(progress, slot, index, epoch);
+    results.push(await extractFile(path));
+  }
+  return results;
+}
+
+async function extractFile(path: string): Promise<ExtractResult<object>> {
+  try {
+    const { format, bytes, text } = await readDocument(path);
+    const output = postProcessUrl === undefined ? { text } : await (await loadPostProcess(postProcessUrl))(text, format);
+    return { ok: true, format, bytes, ...output };
+  } catch (error) {
+    return failure(error);
+  }
+}
+
+async function readDocument(path: string): Promise<{ format: DocumentFormat; bytes: number; text: string }> {
+  // Non-blocking, so a file swapped for a FIFO since the walk cannot hang the worker on open.
+  const fd = openSync(toFsPath(path), constants.O_RDONLY | constants.O_NONBLOCK);
+  let content: Uint8Array;
+  let format: DocumentFormat;
+  try {
+    const stats = fstatSync(fd);
+    if (!stats.isFile()) throw new ExtractError(ExtractErrorCode.notDocument, 'Not a regular file any more');
+    const { size } = stats;
+    if (size > maxFileBytes) {
+      throw new ExtractError(ExtractErrorCode.tooBig, `Larger than the ${formatMiB(maxFileBytes)} extraction limit`);
+    }
+    const buffer = new Uint8Array(size);
+    const headLength = readInto(fd, buffer, 0, Math.min(size, DETECT_SAMPLE_BYTES));
+    const detection = detectFormat(path, buffer.subarray(0, headLength));
+    if (!detection.ok) throw new ExtractError(detection.code, detection.message);
+    format = detection.format;
+    // A file that shrank since fstat is read as it is now; bytes it gained are not read.
+    const length = headLength + readInto(fd, buffer, headLength, size - headLength);
+    content = length === size ? buffer : buffer.subarray(0, length);
+  } finally {
+    closeSync(fd);
+  }
+  const bytes = content.length;
+  if (format === 'pdf') return { format, bytes, text: await pdfText(content) };
+  return { format, bytes, text: format === 'html' ? htmlFileText(content) : decodeText(content) };
+}
+
+/** Reads up to `length` bytes at `offset`, stopping early only at the end of the file. */
+function readInto(fd: number, buffer: Uint8Array, offset: number, length: number): number {
+  let total = 0;
+  while (total < length) {
+    const read = readSync(fd, buffer, offset + total, length - total, null);
+    if (read === 0) break;
+    total += read;
+  }
+  return total;
+}
+
+function loadPostProcess(url: string): Promise<PostProcess<object>> {
+  postProcess ??= import(url).then((module: { default: PostProcess<object> }) => module.default);
+  return postProcess;
+}
+
+function failure(error: unknown): ExtractFailure {
+  if (error instanceof ExtractError) return { ok: false, code: error.code, message: error.message };
+  const message = error instanceof Error ? error.message : String(error);
+  const code = (error as { code?: unknown } | null)?.code;
+  // System errors carry their errno code (ENOENT, EACCES, EISDIR…).
+  if (typeof code === 'string' && /^E[A-Z]+$/.test(code)) return { ok: false, code, message };
+  // An allocation the heap limit refused ("Array buffer allocation failed", "Invalid string length").
+  if (error instanceof RangeError) return { ok: false, code: ExtractErrorCode.memory, message };
+  return { ok: false, code: ExtractErrorCode.failed, message };
+}
+
+function formatMiB(bytes: number): string {
+  return `${Math.round((bytes / 2 ** 20) * 10) / 10} MiB`;
+}

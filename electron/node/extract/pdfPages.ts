@@ -1,0 +1,106 @@
+// From a PDF's page texts to the document's running text: the page furniture that a plain-text
+// copy lacks (running headers and footers, page numbers) removed, and words broken at line ends
+// joined again.
+
+// Headers and footers are looked for among this many lines at each end of a page. pdf.js gives
+// lines in content-stream order, which generators write top to bottom with the header first
+// and the footer last, but not always: a margin of a few lines absorbs the difference.
+const EDGE_LINES = 3;
+// A line at a page's edge is furniture when it recurs, digits aside, on this share of the pages…
+const RECURRING_SHARE = 0.6;
+// …of a document with at least this many pages; two pages can share a first line by chance.
+const MIN_PAGES_FOR_RECURRENCE = 3;
+
+const PAGE_NUMBER_LINES = [
+  /^\d{1,5}$/, // 12
+  /^[-–—]\s*\d{1,5}\s*[-–—]$/, // - 4 -
+  /^(?:page|pg\.?|p\.)\s*\d{1,5}(?:\s*(?:of|\/)\s*\d{1,5})?$/i, // Page 3, Page 3 of 9, p. 3
+  /^\d{1,5}\s*(?:of|\/)\s*\d{1,5}$/i, // 3 of 9, 3/9
+  /^[ivxlc]{1,7}$/, // front-matter numbers: iv
+];
+
+// Hyphen-minus, hyphen, soft hyphen.
+const WORD_BEFORE_HYPHEN = /(\p{L}+)[-\u2010\u00ad]$/u;
+const WORD_AT_START = /^\p{L}+/u;
+const COMPOUND = /\p{L}+[-\u2010]\p{L}+/gu;
+
+/** The running text of a PDF from the text of its pages, one string per page, lines split by "\n". */
+export function joinPdfPages(pages: string[]): string {
+  const pageLines = pages.map(splitLines);
+  const furniture = recurringEdgeLines(pageLines);
+  const lines: string[] = [];
+  for (const page of pageLines) {
+    page.forEach((line, i) => {
+      const atEdge = i < EDGE_LINES || i >= page.length - EDGE_LINES;
+      if (atEdge && (isPageNumber(line) || furniture.has(edgeKey(line)))) return;
+      lines.push(line);
+    });
+  }
+  return joinHyphenated(lines);
+}
+
+function splitLines(page: string): string[] {
+  const lines: string[] = [];
+  for (const line of page.split('\n')) {
+    // pdf-parse separates distant runs of one line with tabs; to the reader they are spaces.
+    const tidy = line.replace(/\s+/g, ' ').trim();
+    if (tidy !== '') lines.push(tidy);
+  }
+  return lines;
+}
+
+/** A line compared across pages: page numbers and dates vary, the rest of a header does not. */
+function edgeKey(line: string): string {
+  return line.toLowerCase().replace(/\d+/g, '#');
+}
+
+function isPageNumber(line: string): boolean {
+  return PAGE_NUMBER_LINES.some((pattern) => pattern.test(line));
+}
+
+function recurringEdgeLines(pageLines: string[][]): Set<string> {
+  const recurring = new Set<string>();
+  if (pageLines.length < MIN_PAGES_FOR_RECURRENCE) return recurring;
+  const pagesWithKey = new Map<string, number>();
+  for (const lines of pageLines) {
+    const edges = new Set([...lines.slice(0, EDGE_LINES), ...lines.slice(-EDGE_LINES)].map(edgeKey));
+    for (const key of edges) pagesWithKey.set(key, (pagesWithKey.get(key) ?? 0) + 1);
+  }
+  const needed = Math.ceil(pageLines.length * RECURRING_SHARE);
+  for (const [key, count] of pagesWithKey) if (count >= needed) recurring.add(key);
+  return recurring;
+}
+
+/**
+ * Joins the lines, mending words hyphenated at a line end. Before a lowercase letter the hyphen
+ * is usually typesetting ("docu-" "ment"), so it goes, unless the document writes the same
+ * compound with a hyphen mid-line elsewhere ("well-known"). Before a capital it is kept, as
+ * in "Anglo-" "Saxon": a typeset break before a capital is rare outside such compounds.
+ */
+function joinHyphenated(lines: string[]): string {
+  const compounds = new Set<string>();
+  for (const line of lines) {
+    for (const [compound] of line.matchAll(COMPOUND)) compounds.add(compound.toLowerCase().replace('\u2010', '-'));
+  }
+
+  let out = '';
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    out += line;
+    const next = lines[i + 1];
+    if (next === undefined) break;
+    const before = WORD_BEFORE_HYPHEN.exec(line)?.[1];
+    const after = WORD_AT_START.exec(next)?.[0];
+    if (before === undefined || after === undefined) {
+      out += '\n';
+    } else if (line.endsWith('\u00ad') || (isLowercase(after) && !compounds.has(`${before}-${after}`.toLowerCase()))) {
+      out = out.slice(0, -1);
+    }
+    // Otherwise the hyphen stays and the halves join with nothing between them.
+  }
+  return out;
+}
+
+function isLowercase(word: string): boolean {
+  return /^\p{Ll}/u.test(word);
+}

@@ -1,0 +1,84 @@
+import { randomBytes } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { decodeText } from '../../../../electron/node/extract/decodeText.ts';
+import { candidateFormat, detectFormat } from '../../../../electron/node/extract/detectFormat.ts';
+
+const ascii = (text: string) => new TextEncoder().encode(text);
+const utf16le = (text: string, bom = true) => Buffer.concat([Buffer.from(bom ? [0xff, 0xfe] : []), Buffer.from(text, 'utf16le')]);
+
+describe('candidateFormat', () => {
+  it('goes by extension, and by name for the prose files of a source tree', () => {
+    expect(candidateFormat('/d/report.PDF')).toBe('pdf');
+    expect(candidateFormat('/d/page.htm')).toBe('html');
+    expect(candidateFormat('/d/page.xhtml')).toBe('html');
+    expect(candidateFormat('/d/notes.md')).toBe('text');
+    expect(candidateFormat('/d/main.rs')).toBe('text');
+    expect(candidateFormat('/d/README')).toBe('text');
+    expect(candidateFormat('/d/debian/copyright')).toBe('text');
+    expect(candidateFormat('/d/photo.jpg')).toBeNull();
+    expect(candidateFormat('/d/Makefile')).toBeNull();
+  });
+});
+
+describe('detectFormat', () => {
+  it('takes text named like text when its bytes look like text', () => {
+    expect(detectFormat('/d/README', ascii('Shingle\n=======\n\nFinds duplicates.\n'))).toEqual({ ok: true, format: 'text' });
+    expect(detectFormat('/d/old.txt', Buffer.from([0x63, 0x61, 0x66, 0xe9, 0x0d, 0x0a]))).toEqual({ ok: true, format: 'text' });
+    expect(detectFormat('/d/empty.txt', new Uint8Array())).toEqual({ ok: true, format: 'text' });
+  });
+
+  it('rejects binary named like text', () => {
+    const withNuls = Buffer.concat([ascii('MZ'), Buffer.alloc(64), randomBytes(4000)]);
+    expect(detectFormat('/d/setup.txt', withNuls)).toMatchObject({ ok: false, code: 'EBINARY' });
+    // Compressed data has no telltale NULs, but a tenth of its bytes are control characters.
+    const noNuls = randomBytes(8192).map((byte) => byte || 1);
+    expect(detectFormat('/d/archive.log', noNuls)).toMatchObject({ ok: false, code: 'EBINARY' });
+    expect(detectFormat('/d/page.html', withNuls)).toMatchObject({ ok: false, code: 'EBINARY' });
+  });
+
+  it('takes UTF-16 as text despite its NULs, with or without a byte-order mark', () => {
+    expect(detectFormat('/d/notes.md', utf16le('# Notes\r\nplain words'))).toEqual({ ok: true, format: 'text' });
+    expect(detectFormat('/d/notes.txt', utf16le('plain words in utf-16', false))).toEqual({ ok: true, format: 'text' });
+  });
+
+  it('goes by the PDF signature over the name', () => {
+    expect(detectFormat('/d/scan.txt', ascii('%PDF-1.7\n%\xe2\xe3\n'))).toEqual({ ok: true, format: 'pdf' });
+    expect(detectFormat('/d/report', ascii('%PDF-1.4\n'))).toEqual({ ok: true, format: 'pdf' });
+    expect(detectFormat('/d/junk-first.pdf', ascii('garbage line\n%PDF-1.4\n'))).toEqual({ ok: true, format: 'pdf' });
+    expect(detectFormat('/d/fake.pdf', ascii('<html>not a pdf</html>'))).toMatchObject({ ok: false, code: 'ECORRUPT' });
+    expect(detectFormat('/d/quote.txt', ascii('A PDF starts with %PDF-1.4\n'))).toEqual({ ok: true, format: 'text' });
+    expect(detectFormat('/d/photo.jpg', Buffer.from([0xff, 0xd8, 0xff, 0xe0]))).toMatchObject({ ok: false, code: 'ENOTDOC' });
+  });
+});
+
+describe('decodeText', () => {
+  it('reads UTF-8 with or without a byte-order mark', () => {
+    expect(decodeText(ascii('naïve café'))).toBe('naïve café');
+    expect(decodeText(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), ascii('naïve')]))).toBe('naïve');
+  });
+
+  it('reads UTF-16 in both byte orders', () => {
+    expect(decodeText(utf16le('Grüße'))).toBe('Grüße');
+    const be = Buffer.from(utf16le('Grüße')).swap16();
+    expect(decodeText(be)).toBe('Grüße');
+    expect(decodeText(utf16le('plain words in utf-16', false))).toBe('plain words in utf-16');
+  });
+
+  it('reads bytes that are not UTF-8 as Windows-1252', () => {
+    // café, then “quoted” with the curly quotes of Windows-1252.
+    const bytes = Buffer.from([0x63, 0x61, 0x66, 0xe9, 0x20, 0x93, 0x71, 0x94]);
+    expect(decodeText(bytes)).toBe('café “q”');
+  });
+
+  it('keeps UTF-8 with a few stray bytes as UTF-8', () => {
+    const bytes = Buffer.concat([ascii('déjà vu, naïve, café, '), Buffer.from([0xff]), ascii(' fin')]);
+    expect(decodeText(bytes)).toBe('déjà vu, naïve, café, \uFFFD fin');
+  });
+
+  it('honours a declared charset, but not over a byte-order mark', () => {
+    expect(decodeText(Buffer.from([0x63, 0x61, 0x66, 0xe9]), 'iso-8859-15')).toBe('café');
+    expect(decodeText(Buffer.from([0xc4, 0xe5]), 'windows-1251')).toBe('Де');
+    expect(decodeText(utf16le('Grüße'), 'windows-1252')).toBe('Grüße');
+    expect(decodeText(ascii('naïve'), 'no-such-charset')).toBe('naïve');
+  });
+});
