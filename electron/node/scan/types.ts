@@ -6,6 +6,8 @@ export interface WalkedFile {
   path: string;
   size: number;
   mtimeMs: number;
+  /** Inode change time: set by the kernel on any change, so it catches content rewritten with an old mtime. */
+  ctimeMs: number;
   /** `${dev}:${ino}`, exact even where the inode number exceeds 2^53. Equal ids = hard links. */
   fileId: string;
   nlink: number;

@@ -202,7 +202,7 @@ class Walk {
   private emit(path: string, stats: Stats, bigintStats: () => BigIntStats): void {
     if (stats.size < this.options.minSize) return;
     const fileId = exactId(stats, bigintStats);
-    this.sink.file({ path, size: stats.size, mtimeMs: stats.mtimeMs, fileId, nlink: stats.nlink });
+    this.sink.file({ path, size: stats.size, mtimeMs: stats.mtimeMs, ctimeMs: stats.ctimeMs, fileId, nlink: stats.nlink });
   }
 
   /** Reports a file system error for one path; anything else is a bug and is thrown. */

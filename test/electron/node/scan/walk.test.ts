@@ -68,7 +68,7 @@ describe('scanTree', () => {
     const a = walked.files.find((file) => file.path === under('a.txt'))!;
     const stats = statSync(a.path);
     const exact = statSync(a.path, { bigint: true });
-    expect(a).toEqual({ path: a.path, size: 5, mtimeMs: stats.mtimeMs, fileId: `${exact.dev}:${exact.ino}`, nlink: 1 });
+    expect(a).toEqual({ path: a.path, size: 5, mtimeMs: stats.mtimeMs, ctimeMs: stats.ctimeMs, fileId: `${exact.dev}:${exact.ino}`, nlink: 1 });
     expect(walked.folders.sort()).toEqual([dir, under('sub'), under('sub/deeper')]);
     expect(walked.errors).toEqual([]);
   });

@@ -1,0 +1,103 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { xxhash128 } from 'hash-wasm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHashPool, DIGEST_BYTES, SAMPLE_CHUNK_BYTES, WHOLE_FILE_SAMPLE_LIMIT } from '../../../../electron/node/hash/hashPool.ts';
+import type { HashPool, HashTask } from '../../../../electron/node/hash/hashPool.ts';
+
+let dir: string;
+let pool: HashPool;
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'shingle-hash-'));
+  pool = createHashPool({ threads: 1 });
+});
+afterAll(async () => {
+  await pool.destroy();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+function task(sample: boolean, paths: string[]): HashTask {
+  const stats = paths.map((path) => statSync(path));
+  return {
+    sample,
+    paths,
+    sizes: Float64Array.from(stats, (s) => s.size),
+    mtimesMs: Float64Array.from(stats, (s) => s.mtimeMs),
+    ctimesMs: Float64Array.from(stats, (s) => s.ctimeMs),
+  };
+}
+
+function digestHex(digests: Uint8Array, index: number): string {
+  return Buffer.from(digests.subarray(index * DIGEST_BYTES, (index + 1) * DIGEST_BYTES)).toString('hex');
+}
+
+describe('hash pool', () => {
+  it('hashes a small file whole even in the sample pass', async () => {
+    const content = randomBytes(WHOLE_FILE_SAMPLE_LIMIT);
+    const path = join(dir, 'small.bin');
+    writeFileSync(path, content);
+
+    const sample = await pool.hash(task(true, [path]));
+    const full = await pool.hash(task(false, [path]));
+
+    expect(sample.errors).toEqual([]);
+    expect(sample.bytesRead).toBe(content.length);
+    expect(digestHex(sample.digests, 0)).toBe(await xxhash128(content));
+    expect(digestHex(full.digests, 0)).toBe(await xxhash128(content));
+  });
+
+  it('samples the start, middle and end of a larger file, and hashes all of it in the full pass', async () => {
+    const size = 3 * 1024 * 1024 + 17; // more than one read buffer, not a multiple of it
+    const content = randomBytes(size);
+    const path = join(dir, 'large.bin');
+    writeFileSync(path, content);
+    const middle = Math.floor(size / 2) - SAMPLE_CHUNK_BYTES / 2;
+    const sampled = Buffer.concat([
+      content.subarray(0, SAMPLE_CHUNK_BYTES),
+      content.subarray(middle, middle + SAMPLE_CHUNK_BYTES),
+      content.subarray(size - SAMPLE_CHUNK_BYTES),
+    ]);
+
+    const sample = await pool.hash(task(true, [path]));
+    const full = await pool.hash(task(false, [path]));
+
+    expect(sample.bytesRead).toBe(3 * SAMPLE_CHUNK_BYTES);
+    expect(digestHex(sample.digests, 0)).toBe(await xxhash128(sampled));
+    expect(full.bytesRead).toBe(size);
+    expect(digestHex(full.digests, 0)).toBe(await xxhash128(content));
+  });
+
+  it('reports a failing file by its index and hashes the others of the batch', async () => {
+    const content = randomBytes(100);
+    const path = join(dir, 'ok.bin');
+    writeFileSync(path, content);
+    const batch = task(false, [path, path]);
+    batch.paths = [join(dir, 'missing.bin'), path];
+
+    const result = await pool.hash(batch);
+
+    expect(result.errors).toEqual([{ index: 0, code: 'ENOENT', message: 'Could not open: no such file or directory.' }]);
+    expect(digestHex(result.digests, 1)).toBe(await xxhash128(content));
+  });
+
+  it('rejects a task aborted while it runs, and goes on hashing afterwards', async () => {
+    const own = createHashPool({ threads: 1 });
+    const small = join(dir, 'small-again.bin');
+    const big = join(dir, 'big.bin');
+    writeFileSync(small, 'small');
+    writeFileSync(big, randomBytes(64 * 1024 * 1024));
+    await own.hash(task(false, [small])); // the thread is up
+    const controller = new AbortController();
+
+    const running = own.hash(task(false, Array.from({ length: 16 }, () => big)), controller.signal);
+    setTimeout(() => controller.abort(new Error('stop')), 20);
+
+    await expect(running).rejects.toMatchObject({ name: 'AbortError' });
+    const after = await own.hash(task(false, [small]));
+    expect(after.errors).toEqual([]);
+    await own.destroy();
+  });
+});
