@@ -16,8 +16,12 @@ export interface ReportFile {
   links?: string[];
   format?: DocumentFormat;
   words?: number;
-  /** Near clusters: this member's relation to the representative (the first file). */
+  /**
+   * Near and contained clusters: 'bytes' when an earlier file of the cluster has exactly these
+   * bytes, 'text' when one has the same canonical text (e.g. the .html of a .txt).
+   */
   identical?: 'bytes' | 'text';
+  /** Near and contained clusters: resemblance to (or containment in) the first file, the representative. */
   similarity?: number;
 }
 
@@ -55,6 +59,8 @@ export interface ScanStats {
   ms: number;
   /** Bytes read to hash them. */
   bytesHashed?: number;
+  /** Files whose content was read (hashed or extracted); files known to the index are not. */
+  filesRead?: number;
   /** FIFOs, sockets and devices passed over without opening them. */
   special?: number;
 }

@@ -42,4 +42,6 @@ export interface ScanProgress {
   filesToDo: number;
   currentPath?: string;
   elapsedMs: number;
+  /** Time since the current phase began: rates and ETAs are per phase. */
+  phaseElapsedMs: number;
 }

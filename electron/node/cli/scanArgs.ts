@@ -1,0 +1,101 @@
+// `shingle scan` arguments → ScanOptions. Bad usage throws UsageError with a one-line message.
+import { parseArgs } from 'node:util';
+import { resolve } from 'node:path';
+import { defaultScanOptions } from '../../../shared/scanOptions.ts';
+import type { ChunkUnit, NearMethod, ScanOptions } from '../../../shared/scanOptions.ts';
+
+export class UsageError extends Error {}
+
+export interface ScanCommand {
+  options: ScanOptions;
+  json: boolean;
+  help: boolean;
+}
+
+const METHODS: readonly NearMethod[] = ['minhash', 'lists', 'simhash'];
+const UNITS: readonly ChunkUnit[] = ['words', 'sentences', 'paragraphs'];
+const SIZE_SUFFIX: Record<string, number> = { '': 1, k: 1e3, m: 1e6, g: 1e9, kib: 1024, mib: 1024 ** 2, gib: 1024 ** 3 };
+
+export const scanUsage = `Usage: shingle scan <dir>... [options]
+
+Finds byte-identical and near-duplicate documents under the given folders.
+
+Options:
+  --json               print one JSON document on stdout (format in the README)
+  --exclude GLOB       leave out matching files and folders (repeatable); a glob without
+                       a slash matches names at any depth, one with a slash matches the
+                       path relative to its root
+  --hidden             include dot-files and dot-folders
+  --follow-symlinks    follow symbolic links (loops are detected)
+  --min-size N         ignore files smaller than N bytes (default 1; suffixes k, m, g, KiB, MiB, GiB)
+  --no-near            byte-identical duplicates only: skip the text work
+  --method M           near-duplicate method: minhash (default), lists, simhash
+  --threshold T        near-duplicate resemblance threshold, 0–1 (default ${defaultScanOptions.threshold})
+  --unit U             chunking unit: words (default), sentences, paragraphs
+  -h, --help           show this help`;
+
+function parseSize(text: string): number {
+  const match = /^(\d+(?:\.\d+)?)\s*([a-z]*)$/i.exec(text.trim());
+  const factor = match ? SIZE_SUFFIX[match[2]!.toLowerCase()] : undefined;
+  if (!match || factor === undefined) throw new UsageError(`--min-size: not a size: '${text}'`);
+  return Math.round(Number(match[1]) * factor);
+}
+
+function oneOf<T extends string>(flag: string, value: string, allowed: readonly T[]): T {
+  if (!(allowed as readonly string[]).includes(value)) {
+    throw new UsageError(`${flag}: '${value}' is not one of ${allowed.join(', ')}`);
+  }
+  return value as T;
+}
+
+export function parseScanArgs(argv: string[], cwd: string): ScanCommand {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      allowNegative: true,
+      strict: true,
+      options: {
+        json: { type: 'boolean', default: false },
+        exclude: { type: 'string', multiple: true, default: [] },
+        hidden: { type: 'boolean', default: false },
+        'follow-symlinks': { type: 'boolean', default: false },
+        'min-size': { type: 'string' },
+        near: { type: 'boolean', default: true },
+        method: { type: 'string' },
+        threshold: { type: 'string' },
+        unit: { type: 'string' },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+    });
+  } catch (error) {
+    throw new UsageError((error as Error).message.split('\n')[0]);
+  }
+  const { values, positionals } = parsed;
+  if (values.help) return { options: { ...defaultScanOptions, roots: [] }, json: false, help: true };
+  if (positionals.length === 0) throw new UsageError('scan needs at least one folder');
+
+  let threshold = defaultScanOptions.threshold;
+  if (values.threshold !== undefined) {
+    threshold = Number(values.threshold);
+    if (values.threshold.trim() === '' || !Number.isFinite(threshold) || threshold <= 0 || threshold > 1) {
+      throw new UsageError(`--threshold: '${values.threshold}' is not a number in (0, 1]`);
+    }
+  }
+  return {
+    json: values.json,
+    help: false,
+    options: {
+      roots: positionals.map((p) => resolve(cwd, p)),
+      excludes: values.exclude,
+      hidden: values.hidden,
+      followSymlinks: values['follow-symlinks'],
+      minSize: values['min-size'] === undefined ? defaultScanOptions.minSize : Math.max(1, parseSize(values['min-size'])),
+      near: values.near,
+      method: values.method === undefined ? defaultScanOptions.method : oneOf('--method', values.method, METHODS),
+      threshold,
+      unit: values.unit === undefined ? defaultScanOptions.unit : oneOf('--unit', values.unit, UNITS),
+    },
+  };
+}

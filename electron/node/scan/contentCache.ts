@@ -1,0 +1,41 @@
+// What earlier scans learnt of file contents, so a rescan reads nothing unchanged. The engine's
+// stages ask it before reading a file; the SQLite index (electron/node/index) and a plain
+// in-memory map (watching without an index, tests) implement it.
+import type { DocumentFormat } from '../../../shared/report.ts';
+import type { DocumentFingerprint } from '../near/documentFingerprint.ts';
+import type { WalkedFile } from './types.ts';
+
+/** Hex digests of a file's content; either may be missing (only files that needed it were hashed). */
+export interface ContentHashes {
+  sample?: string;
+  full?: string;
+}
+
+export type CachedExtraction =
+  | { ok: true; format: DocumentFormat; fingerprint: DocumentFingerprint }
+  | { ok: false; code: string; message: string };
+
+/**
+ * Entries are valid while the file's identity is unchanged: same path, fileId (device and inode),
+ * size, mtime and ctime. A file found under a new path with the same fileId, size and mtime was
+ * renamed or moved (rename changes only its ctime) and keeps what was known of it.
+ */
+export interface ContentCache {
+  hashes(file: WalkedFile): ContentHashes | undefined;
+  /** Merges with what is known of the same identity; a changed identity starts afresh. */
+  saveHashes(file: WalkedFile, hashes: ContentHashes): void;
+  /** `settings` names what the fingerprint depends on (unit, method): another setting is a miss. */
+  extraction(file: WalkedFile, settings: string): CachedExtraction | undefined;
+  saveExtraction(file: WalkedFile, settings: string, extraction: CachedExtraction): void;
+  /**
+   * Results computed from several files (an exact Jaccard, a cluster description), under a key
+   * built from those files' identities (fileIdentity), so any change to one of them is a miss.
+   */
+  memo(key: string): string | undefined;
+  saveMemo(key: string, value: string): void;
+}
+
+/** A file's identity as one string: equal strings mean the content is as it was. */
+export function fileIdentity(file: WalkedFile): string {
+  return `${file.fileId}:${file.size}:${file.mtimeMs}:${file.ctimeMs}`;
+}
