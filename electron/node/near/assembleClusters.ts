@@ -1,0 +1,83 @@
+// Report clusters from star clusters and containment groups. A node is one canonical text; it may
+// stand for several units (the same text as .txt, .html and .pdf), and a unit for several files
+// (byte-identical copies), each maybe with several names (hard links).
+import type { ContainedGroup, StarCluster } from '../../../shared/cluster/nearClusters.ts';
+import { hashString32 } from '../../../shared/fingerprint/hash32.ts';
+import type { Cluster, ClusterKind, DocumentFormat, ReportFile } from '../../../shared/report.ts';
+import type { DocumentUnit } from './documentUnits.ts';
+
+export interface TextNode {
+  units: { unit: DocumentUnit; format: DocumentFormat }[];
+  words: number;
+}
+
+interface Member {
+  node: TextNode;
+  /** To the representative: resemblance for near clusters, containment for contained ones. */
+  similarity: number;
+}
+
+const round3 = (x: number) => Math.round(x * 1000) / 1000;
+
+function clusterId(kind: ClusterKind, files: readonly ReportFile[]): string {
+  const paths = files.map((f) => f.path).sort().join('\0');
+  const a = hashString32(paths) >>> 0;
+  const b = hashString32(`${paths}\0${kind}`) >>> 0;
+  return `${kind}-${a.toString(16).padStart(8, '0')}${b.toString(16).padStart(8, '0')}`;
+}
+
+/** The files of a cluster, representative first, each marked against the members before it. */
+function memberFiles(members: readonly Member[]): ReportFile[] {
+  const files: ReportFile[] = [];
+  members.forEach(({ node, similarity }, m) => {
+    node.units.forEach(({ unit, format }, u) => {
+      unit.inodes.forEach(({ file, links }, i) => {
+        const identical = i > 0 ? 'bytes' : u > 0 ? 'text' : undefined;
+        files.push({
+          path: file.path,
+          size: file.size,
+          mtime: Math.round(file.mtimeMs),
+          ...(links.length ? { links } : {}),
+          format,
+          words: node.words,
+          ...(identical ? { identical } : {}),
+          ...(m > 0 || u > 0 || i > 0 ? { similarity: m === 0 ? 1 : round3(similarity) } : {}),
+        });
+      });
+    });
+  });
+  return files;
+}
+
+function buildCluster(kind: ClusterKind, members: Member[]): Cluster {
+  const files = memberFiles(members);
+  const reclaimable = files.slice(1).reduce((sum, f) => sum + f.size, 0);
+  const similarity = Math.min(1, ...members.slice(1).map((m) => m.similarity));
+  return { id: clusterId(kind, files), kind, similarity: round3(similarity), reclaimable, files };
+}
+
+/**
+ * Near clusters (stars, plus lone texts found in several different files) and contained clusters.
+ * Units are ordered inside a node by size, largest first, so the representative is the fullest copy.
+ */
+export function assembleClusters(nodes: readonly TextNode[], stars: readonly StarCluster[], contained: readonly ContainedGroup[]): Cluster[] {
+  for (const node of nodes) node.units.sort((a, b) => b.unit.size - a.unit.size || (a.unit.path < b.unit.path ? -1 : 1));
+  const clusters: Cluster[] = [];
+  const clustered = new Uint8Array(nodes.length);
+  for (const star of stars) {
+    clustered[star.center] = 1;
+    for (const m of star.members) clustered[m.node] = 1;
+    clusters.push(buildCluster('near', [{ node: nodes[star.center]!, similarity: 1 }, ...star.members.map((m) => ({ node: nodes[m.node]!, similarity: m.similarity }))]));
+  }
+  for (const group of contained) {
+    for (const c of group.contained) clustered[c.node] = 1;
+    const container = nodes[group.container]!;
+    // The container is shown for reference, as its one representative unit, and always kept.
+    const head = { node: { ...container, units: container.units.slice(0, 1).map(({ unit, format }) => ({ unit: { ...unit, inodes: unit.inodes.slice(0, 1) }, format })) }, similarity: 1 };
+    clusters.push(buildCluster('contained', [head, ...group.contained.map((c) => ({ node: nodes[c.node]!, similarity: c.containment }))]));
+  }
+  nodes.forEach((node, n) => {
+    if (!clustered[n] && node.units.length > 1) clusters.push(buildCluster('near', [{ node, similarity: 1 }]));
+  });
+  return clusters;
+}

@@ -1,0 +1,58 @@
+// Which files the near-duplicate stage reads. Byte-identical files (one exact cluster) and the
+// names of one hard-linked file share a text, so each such set is read once, as one unit.
+import type { Cluster } from '../../../shared/report.ts';
+import { candidateFormat } from '../extract/detectFormat.ts';
+import type { WalkedFile } from '../scan/types.ts';
+
+export interface Inode {
+  /** The first name by path; the others are `links`. */
+  file: WalkedFile;
+  links: string[];
+}
+
+export interface DocumentUnit {
+  /** The name to read. */
+  path: string;
+  /** The distinct files holding these bytes, the first being `path`'s. */
+  inodes: Inode[];
+  /** The exact cluster these bytes form, if any. */
+  exactClusterId?: string;
+  size: number;
+}
+
+export function collectInodes(files: readonly WalkedFile[]): Map<string, Inode> {
+  const byPath = [...files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  const inodes = new Map<string, Inode>();
+  for (const file of byPath) {
+    const inode = inodes.get(file.fileId);
+    if (inode) inode.links.push(file.path);
+    else inodes.set(file.fileId, { file, links: [] });
+  }
+  return inodes;
+}
+
+function documentName(inode: Inode): string | undefined {
+  const names = [inode.file.path, ...inode.links];
+  return names.find((name) => candidateFormat(name) !== null);
+}
+
+/** One unit per exact cluster and per other file whose name makes it a document candidate. */
+export function documentUnits(inodes: Map<string, Inode>, exactClusters: readonly Cluster[]): DocumentUnit[] {
+  const clusterOf = new Map<string, string>();
+  for (const cluster of exactClusters) for (const file of cluster.files) clusterOf.set(file.path, cluster.id);
+  const units: DocumentUnit[] = [];
+  const byCluster = new Map<string, DocumentUnit>();
+  for (const inode of inodes.values()) {
+    const clusterId = clusterOf.get(inode.file.path);
+    const existing = clusterId === undefined ? undefined : byCluster.get(clusterId);
+    if (existing) {
+      existing.inodes.push(inode);
+      if (existing.path === '') existing.path = documentName(inode) ?? '';
+      continue;
+    }
+    const unit: DocumentUnit = { path: documentName(inode) ?? '', inodes: [inode], exactClusterId: clusterId, size: inode.file.size };
+    units.push(unit);
+    if (clusterId !== undefined) byCluster.set(clusterId, unit);
+  }
+  return units.filter((unit) => unit.path !== '');
+}

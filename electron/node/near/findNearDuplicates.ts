@@ -1,0 +1,119 @@
+// Near-duplicate and contained documents: read each document unit once in the extraction pool
+// (fingerprints come back, not texts), cluster the fingerprints, verify the pairs near the
+// threshold on exact chunk sets, and describe each near cluster (clusterDetails.ts).
+import { availableParallelism } from 'node:os';
+import { containedGroups, similarPairs, starClusters } from '../../../shared/cluster/nearClusters.ts';
+import type { Cluster, ScanError } from '../../../shared/report.ts';
+import type { ChunkUnit, NearMethod } from '../../../shared/scanOptions.ts';
+import { ExtractErrorCode } from '../extract/extractError.ts';
+import { createExtractPool } from '../extract/extractPool.ts';
+import type { ExtractPool } from '../extract/extractPool.ts';
+import { assembleClusters } from './assembleClusters.ts';
+import type { TextNode } from './assembleClusters.ts';
+import { createDetailReader, describeNearClusters, VERIFY_MARGIN, verifyPairs } from './clusterDetails.ts';
+import type { DocumentFingerprint } from './documentFingerprint.ts';
+import type { DocumentUnit } from './documentUnits.ts';
+import type { CachedExtraction, ContentCache } from '../scan/contentCache.ts';
+import { fingerprintStepUrl } from './fingerprintStep.ts';
+
+/** A document this much inside a larger one is reported as contained. */
+export const CONTAINMENT_THRESHOLD = 0.9;
+
+export interface NearSettings {
+  method: NearMethod;
+  threshold: number;
+  unit: ChunkUnit;
+}
+
+export interface NearProgress {
+  bytesRead: number;
+  bytesToRead: number;
+  filesDone: number;
+  filesToDo: number;
+  currentPath?: string;
+}
+
+export interface NearHooks {
+  signal?: AbortSignal;
+  /** Fingerprints and results from earlier scans: unchanged files are not read again. */
+  cache?: ContentCache;
+  onProgress?: (progress: NearProgress) => void;
+}
+
+export function defaultExtractThreads(): number {
+  return Math.max(1, Math.min(4, availableParallelism()));
+}
+
+export function createFingerprintPool(settings: NearSettings): ExtractPool<DocumentFingerprint> {
+  return createExtractPool<DocumentFingerprint>({ threads: defaultExtractThreads(), postProcess: fingerprintStepUrl(settings) });
+}
+
+interface FingerprintedNode extends TextNode, DocumentFingerprint {}
+
+/** The unit's extraction: from the cache when its file is unchanged, else read in the pool. */
+async function extractUnit(unit: DocumentUnit, settingsKey: string, pool: ExtractPool<DocumentFingerprint>, hooks: NearHooks, read: () => void): Promise<CachedExtraction> {
+  const file = unit.inodes[0]!.file;
+  const known = hooks.cache?.extraction(file, settingsKey);
+  if (known) return known;
+  read();
+  const result = await pool.extract(unit.path, hooks.signal);
+  const extraction: CachedExtraction = result.ok
+    ? { ok: true, format: result.format, fingerprint: { words: result.words, textHash: result.textHash, sketch: result.sketch, sample: result.sample, shingleCount: result.shingleCount, simhash: result.simhash, lists: result.lists } }
+    : { ok: false, code: result.code, message: result.message };
+  // Time and memory limits depend on the machine's load, not only on the file: try again next scan.
+  if (result.ok || (result.code !== ExtractErrorCode.timeout && result.code !== ExtractErrorCode.memory)) hooks.cache?.saveExtraction(file, settingsKey, extraction);
+  return extraction;
+}
+
+async function fingerprintUnits(units: readonly DocumentUnit[], settingsKey: string, pool: ExtractPool<DocumentFingerprint>, hooks: NearHooks, errors: ScanError[]) {
+  const nodes = new Map<string, FingerprintedNode>();
+  const progress: NearProgress = { bytesRead: 0, bytesToRead: units.reduce((s, u) => s + u.size, 0), filesDone: 0, filesToDo: units.length };
+  let filesRead = 0;
+  await Promise.all(
+    units.map(async (unit) => {
+      const result = await extractUnit(unit, settingsKey, pool, hooks, () => filesRead++);
+      progress.bytesRead += unit.size;
+      progress.filesDone++;
+      hooks.onProgress?.({ ...progress, currentPath: unit.path });
+      if (!result.ok) {
+        // Files whose name looked like a document but whose content is not one are simply not documents.
+        if (result.code !== ExtractErrorCode.notDocument) errors.push({ path: unit.path, code: result.code, message: result.message });
+        return;
+      }
+      const { fingerprint, format } = result;
+      if (fingerprint.words === 0) return;
+      const node = nodes.get(fingerprint.textHash);
+      if (node) node.units.push({ unit, format });
+      else nodes.set(fingerprint.textHash, { ...fingerprint, words: fingerprint.words, units: [{ unit, format }] });
+    }),
+  );
+  // Map order follows completion; sorting by the first unit's path makes the result reproducible.
+  const sorted = [...nodes.values()].sort((a, b) => (a.units[0]!.unit.path < b.units[0]!.unit.path ? -1 : 1));
+  return { nodes: sorted, filesRead };
+}
+
+export async function findNearDuplicates(
+  units: readonly DocumentUnit[],
+  settings: NearSettings,
+  fingerprintPool: ExtractPool<DocumentFingerprint>,
+  hooks: NearHooks = {},
+): Promise<{ clusters: Cluster[]; errors: ScanError[]; filesRead: number }> {
+  const errors: ScanError[] = [];
+  const settingsKey = `${settings.unit}/${settings.method}`;
+  const fingerprinted = await fingerprintUnits(units, settingsKey, fingerprintPool, hooks, errors);
+  const nodes = fingerprinted.nodes;
+  const details = createDetailReader(settings.unit, hooks);
+  try {
+    let { pairs } = similarPairs(nodes, settings.method, settings.threshold, VERIFY_MARGIN);
+    if (settings.method === 'minhash') pairs = await verifyPairs(pairs, nodes, settings.threshold, details);
+    const stars = starClusters(nodes.length, pairs);
+    const inStar = new Uint8Array(nodes.length);
+    for (const star of stars) [star.center, ...star.members.map((m) => m.node)].forEach((n) => (inStar[n] = 1));
+    const contained = containedGroups(nodes, CONTAINMENT_THRESHOLD, (n) => !inStar[n]);
+    const clusters = assembleClusters(nodes, stars, contained);
+    await describeNearClusters(clusters, nodes, settingsKey, details);
+    return { clusters, errors, filesRead: fingerprinted.filesRead + details.filesRead() };
+  } finally {
+    await details.close();
+  }
+}

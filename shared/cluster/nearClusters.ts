@@ -1,0 +1,134 @@
+// From document fingerprints to near-duplicate and containment clusters. Candidates come from an
+// index (LSH bands, list fingerprints or simhash blocks), never from comparing all pairs; clusters
+// are stars around a representative, so a chain A~B~C never joins two unrelated documents.
+import type { NearMethod } from '../scanOptions.ts';
+import type { CandidatePairs } from '../fingerprint/candidatePairs.ts';
+import { ContainmentIndex } from '../fingerprint/containment.ts';
+import { ListIndex } from '../fingerprint/listFingerprints.ts';
+import { chooseBands, LshIndex } from '../fingerprint/lsh.ts';
+import { estimateResemblance } from '../fingerprint/minhash.ts';
+import { hammingThreshold, SimhashIndex } from '../fingerprint/simhash.ts';
+import type { Simhash } from '../fingerprint/simhash.ts';
+
+export interface NearNode {
+  sketch: Uint32Array;
+  sample: Uint32Array;
+  shingleCount: number;
+  simhash?: Simhash;
+  lists?: Uint32Array;
+}
+
+export interface SimilarPair {
+  a: number;
+  b: number;
+  /** Estimated resemblance (from the sketches), replaced by the exact value where verified. */
+  similarity: number;
+}
+
+export interface CandidateResult {
+  pairs: SimilarPair[];
+  /** Documents in index buckets too common to expand (boilerplate); they may miss partners. */
+  skippedEntries: number;
+}
+
+function indexCandidates(nodes: readonly NearNode[], method: NearMethod, threshold: number): CandidatePairs {
+  if (method === 'lists') {
+    const index = new ListIndex();
+    nodes.forEach((node, id) => index.add(id, node.lists ?? new Uint32Array(0)));
+    return index.candidatePairs();
+  }
+  if (method === 'simhash') {
+    const index = new SimhashIndex(hammingThreshold(threshold));
+    nodes.forEach((node, id) => node.simhash && node.shingleCount > 0 && index.add(id, node.simhash));
+    return index.candidatePairs();
+  }
+  const sketchSize = nodes[0]?.sketch.length ?? 128;
+  const index = new LshIndex(chooseBands(threshold, sketchSize));
+  nodes.forEach((node, id) => index.add(id, node.sketch));
+  return index.candidatePairs();
+}
+
+/**
+ * Pairs the method calls near-duplicates. minhash: LSH candidates whose sketch estimate reaches
+ * `threshold - margin` (the caller verifies those near the threshold exactly). lists and simhash
+ * keep their own decision (a shared list fingerprint; a small Hamming distance), so the benchmark
+ * measures each method as published; their similarity figure is still the sketch estimate.
+ */
+export function similarPairs(nodes: readonly NearNode[], method: NearMethod, threshold: number, margin: number): CandidateResult {
+  const { pairs, skippedEntries } = indexCandidates(nodes, method, threshold);
+  const out: SimilarPair[] = [];
+  for (let i = 0; i < pairs.length; i += 2) {
+    const a = pairs[i]!;
+    const b = pairs[i + 1]!;
+    const similarity = estimateResemblance(nodes[a]!.sketch, nodes[b]!.sketch);
+    if (method !== 'minhash' || similarity >= threshold - margin) out.push({ a, b, similarity });
+  }
+  return { pairs: out, skippedEntries };
+}
+
+export interface StarCluster {
+  center: number;
+  /** The other nodes, each with its similarity to the center. */
+  members: { node: number; similarity: number }[];
+}
+
+/**
+ * Greedy star clustering: the node with the most similar partners (then the highest total
+ * similarity, then the lowest index) becomes a center and takes its unassigned partners; repeat.
+ * Every member is directly similar to its center.
+ */
+export function starClusters(count: number, pairs: readonly SimilarPair[]): StarCluster[] {
+  const neighbours: { node: number; similarity: number }[][] = Array.from({ length: count }, () => []);
+  for (const { a, b, similarity } of pairs) {
+    neighbours[a]!.push({ node: b, similarity });
+    neighbours[b]!.push({ node: a, similarity });
+  }
+  const weight = neighbours.map((list) => list.reduce((sum, n) => sum + n.similarity, 0));
+  const order = [...neighbours.keys()]
+    .filter((node) => neighbours[node]!.length > 0)
+    .sort((x, y) => neighbours[y]!.length - neighbours[x]!.length || weight[y]! - weight[x]! || x - y);
+  const assigned = new Uint8Array(count);
+  const clusters: StarCluster[] = [];
+  for (const center of order) {
+    if (assigned[center]) continue;
+    const members = neighbours[center]!.filter((n) => !assigned[n.node]).sort((x, y) => y.similarity - x.similarity || x.node - y.node);
+    if (members.length === 0) continue;
+    assigned[center] = 1;
+    for (const member of members) assigned[member.node] = 1;
+    clusters.push({ center, members });
+  }
+  return clusters;
+}
+
+export interface ContainedGroup {
+  container: number;
+  contained: { node: number; containment: number }[];
+}
+
+/**
+ * Documents at least `minContainment` inside a larger one. Each contained document joins its best
+ * container (highest estimate, then the larger container); `eligible(node)` says which documents
+ * may be reported as contained (e.g. not those already in a near cluster).
+ */
+export function containedGroups(nodes: readonly NearNode[], minContainment: number, eligible: (node: number) => boolean): ContainedGroup[] {
+  const index = new ContainmentIndex();
+  nodes.forEach((node, id) => index.add(id, node.sample, node.shingleCount));
+  const best = new Map<number, { container: number; containment: number }>();
+  for (const { contained, container, estimate } of index.candidates({ minEstimate: minContainment }).candidates) {
+    if (!eligible(contained)) continue;
+    const current = best.get(contained);
+    const larger = current && nodes[container]!.shingleCount > nodes[current.container]!.shingleCount;
+    if (!current || estimate > current.containment || (estimate === current.containment && larger)) {
+      best.set(contained, { container, containment: estimate });
+    }
+  }
+  const groups = new Map<number, ContainedGroup>();
+  for (const [node, { container, containment }] of best) {
+    // A container that is itself contained elsewhere still heads its own group: excerpts of excerpts
+    // stay beside the text they were cut from.
+    const group = groups.get(container) ?? { container, contained: [] };
+    group.contained.push({ node, containment });
+    groups.set(container, group);
+  }
+  return [...groups.values()];
+}
