@@ -8,7 +8,6 @@ import { decodeText } from './decodeText.ts';
 import { DETECT_SAMPLE_BYTES, detectFormat } from './detectFormat.ts';
 import { ExtractError, ExtractErrorCode } from './extractError.ts';
 import { htmlFileText } from './htmlText.ts';
-import { pdfText } from './pdfText.ts';
 import { markStarted } from './extractProtocol.ts';
 import type { ExtractBatch, ExtractFailure, ExtractResult, ExtractWorkerData, PostProcess } from './extractProtocol.ts';
 
@@ -59,7 +58,7 @@ async function readDocument(path: string): Promise<{ format: DocumentFormat; byt
     closeSync(fd);
   }
   const bytes = content.length;
-  if (format === 'pdf') return { format, bytes, text: await pdfText(content) };
+  if (format === 'pdf') return { format, bytes, text: await (await loadPdfText())(content) };
   return { format, bytes, text: format === 'html' ? htmlFileText(content) : decodeText(content) };
 }
 
@@ -72,6 +71,13 @@ function readInto(fd: number, buffer: Uint8Array, offset: number, length: number
     total += read;
   }
   return total;
+}
+
+// pdf.js is large: a worker that never meets a PDF never loads it.
+let pdfTextLoaded: Promise<(bytes: Uint8Array) => Promise<string>> | undefined;
+function loadPdfText(): Promise<(bytes: Uint8Array) => Promise<string>> {
+  pdfTextLoaded ??= import('./pdfText.ts').then((module) => module.pdfText);
+  return pdfTextLoaded;
 }
 
 function loadPostProcess(url: string): Promise<PostProcess<object>> {
