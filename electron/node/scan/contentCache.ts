@@ -21,6 +21,10 @@ export type CachedExtraction =
  * renamed or moved (rename changes only its ctime) and keeps what was known of it.
  */
 export interface ContentCache {
+  /** After the walk, before any lookup: `files` is the whole walk of `roots` (it tells moves from copies). */
+  beginScan(roots: readonly string[], files: readonly WalkedFile[]): void;
+  /** After a complete scan: what was known of files under its roots that the walk did not find is dropped. */
+  finishScan(): void;
   hashes(file: WalkedFile): ContentHashes | undefined;
   /** Merges with what is known of the same identity; a changed identity starts afresh. */
   saveHashes(file: WalkedFile, hashes: ContentHashes): void;

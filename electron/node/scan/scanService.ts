@@ -1,9 +1,12 @@
 // The scan: walk the roots, group byte-identical files, then cluster near-duplicate documents.
-// One service behind every host: the CLI, the desktop app's IPC, the tests.
+// One service behind every host: the CLI, the desktop app's IPC, the watcher, the tests.
 import { REPORT_VERSION } from '../../../shared/report.ts';
-import type { Cluster, ScanError, ScanReport } from '../../../shared/report.ts';
+import type { Cluster, HardLinkSet, ScanError, ScanReport } from '../../../shared/report.ts';
 import type { ScanOptions, ScanProgress } from '../../../shared/scanOptions.ts';
+import type { ExtractPool } from '../extract/extractPool.ts';
 import { createHashPool } from '../hash/hashPool.ts';
+import type { HashPool } from '../hash/hashPool.ts';
+import type { DocumentFingerprint } from '../near/documentFingerprint.ts';
 import { collectInodes, documentUnits } from '../near/documentUnits.ts';
 import { createFingerprintPool, findNearDuplicates } from '../near/findNearDuplicates.ts';
 import type { ContentCache } from './contentCache.ts';
@@ -21,35 +24,55 @@ export interface ScanHooks {
   cache?: ContentCache;
 }
 
-interface Walked {
+/** The worker threads a scan reads with; a watcher keeps them between analyses. */
+export interface ScanPools {
+  hash: HashPool;
+  fingerprint?: ExtractPool<DocumentFingerprint>;
+  destroy(): Promise<void>;
+}
+
+export function createScanPools(options: ScanOptions): ScanPools {
+  const hash = createHashPool();
+  const fingerprint = options.near ? createFingerprintPool(options) : undefined;
+  return { hash, fingerprint, destroy: async () => void (await Promise.all([hash.destroy(), fingerprint?.destroy()])) };
+}
+
+export interface Analysis {
+  clusters: Cluster[];
+  hardlinks: HardLinkSet[];
+  errors: ScanError[];
+  bytesHashed: number;
+  filesRead: number;
+}
+
+export interface Walked {
   files: WalkedFile[];
   errors: ScanError[];
-  distinctFiles: number;
-  bytes: number;
   special: number;
 }
 
-// Files go to the exact-duplicate finder as they are walked, so hashing same-size files overlaps the walk.
-async function walk(options: ScanOptions, progress: ProgressTracker, finder: ExactDuplicateFinder, signal?: AbortSignal): Promise<Walked> {
-  const walked: Walked = { files: [], errors: [], distinctFiles: 0, bytes: 0, special: 0 };
+// Without a cache, files go to the exact-duplicate finder as they are walked, so hashing same-size
+// files overlaps the walk; with one, lookups must wait for the whole walk (see ContentCache).
+async function walk(options: ScanOptions, progress: ProgressTracker, finder: ExactDuplicateFinder | undefined, signal?: AbortSignal): Promise<Walked> {
+  const walked: Walked = { files: [], errors: [], special: 0 };
   const seenIds = new Set<string>();
+  let bytes = 0;
   progress.phase('walk');
   await scanTree(options.roots, { ...options, signal }, {
     file(file) {
       walked.files.push(file);
-      finder.add(file);
+      finder?.add(file);
       if (!seenIds.has(file.fileId)) {
         seenIds.add(file.fileId);
-        walked.bytes += file.size;
+        bytes += file.size;
       }
-      progress.update({ filesSeen: seenIds.size, bytesSeen: walked.bytes });
+      progress.update({ filesSeen: seenIds.size, bytesSeen: bytes });
     },
     error: (error) => walked.errors.push(error),
     special: () => walked.special++,
     folder: (path) => progress.update({ currentPath: path }),
   });
   signal?.throwIfAborted();
-  walked.distinctFiles = seenIds.size;
   return walked;
 }
 
@@ -63,50 +86,76 @@ function byReclaimable(a: Cluster, b: Cluster): number {
   return b.reclaimable - a.reclaimable || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 }
 
-export async function runScan(options: ScanOptions, hooks: ScanHooks = {}): Promise<ScanReport> {
-  const started = performance.now();
+async function analyze(finder: ExactDuplicateFinder, files: readonly WalkedFile[], options: ScanOptions, pools: ScanPools, hooks: ScanHooks, progress: ProgressTracker): Promise<Analysis> {
   const { signal, cache } = hooks;
+  progress.phase('hash', { currentPath: undefined });
+  const exact = await finder.finish();
+  const errors = [...exact.errors];
+  let clusters = exact.clusters;
+  let filesRead = exact.filesHashed;
+  if (pools.fingerprint) {
+    progress.phase('extract');
+    const units = documentUnits(collectInodes(files), exact.clusters);
+    const near = await findNearDuplicates(units, options, pools.fingerprint, { signal, cache, onProgress: (p) => progress.update(p) });
+    errors.push(...near.errors);
+    filesRead += near.filesRead;
+    clusters = [...withoutAbsorbed(exact.clusters, near.clusters), ...near.clusters].sort(byReclaimable);
+  }
+  progress.phase('done');
+  return { clusters, hardlinks: exact.hardlinks, errors, bytesHashed: exact.bytesHashed, filesRead };
+}
+
+/** Clusters of files already walked, all of `options.roots` (a watcher re-analysing after changes). */
+export async function analyzeFiles(files: readonly WalkedFile[], options: ScanOptions, pools: ScanPools, hooks: ScanHooks = {}): Promise<Analysis> {
   const progress = createProgressTracker(hooks.onProgress);
+  const finder = createExactDuplicateFinder(pools.hash, { signal: hooks.signal, cache: hooks.cache, onProgress: (p) => progress.update(p) });
+  hooks.cache?.beginScan(options.roots, files);
+  for (const file of files) finder.add(file);
+  const analysis = await analyze(finder, files, options, pools, hooks, progress);
+  hooks.cache?.finishScan();
+  return analysis;
+}
+
+function byPath(a: { path: string }, b: { path: string }): number {
+  return a.path < b.path ? -1 : a.path > b.path ? 1 : 0;
+}
+
+export function buildReport(options: ScanOptions, walked: Walked, analysis: Analysis, ms: number): ScanReport {
+  const distinct = new Map(walked.files.map((f) => [f.fileId, f.size]));
+  let bytes = 0;
+  for (const size of distinct.values()) bytes += size;
+  return {
+    version: REPORT_VERSION,
+    roots: options.roots,
+    stats: { files: distinct.size, bytes, ms: Math.round(ms), bytesHashed: analysis.bytesHashed, filesRead: analysis.filesRead, special: walked.special },
+    clusters: analysis.clusters,
+    hardlinks: analysis.hardlinks,
+    errors: [...walked.errors, ...analysis.errors].sort(byPath),
+  };
+}
+
+/** Walks and analyses; `pools` may be shared with later analyses (the watcher), else they are made here. */
+export async function runScanWith(options: ScanOptions, pools: ScanPools, hooks: ScanHooks = {}): Promise<{ report: ScanReport; walked: Walked }> {
+  const started = performance.now();
+  const progress = createProgressTracker(hooks.onProgress);
+  const finder = createExactDuplicateFinder(pools.hash, { signal: hooks.signal, cache: hooks.cache, onProgress: (p) => progress.update(p) });
+  const { cache } = hooks;
+  const walked = await walk(options, progress, cache ? undefined : finder, hooks.signal);
+  if (cache) {
+    cache.beginScan(options.roots, walked.files);
+    for (const file of walked.files) finder.add(file);
+  }
+  const analysis = await analyze(finder, walked.files, options, pools, hooks, progress);
+  cache?.finishScan();
+  return { report: buildReport(options, walked, analysis, performance.now() - started), walked };
+}
+
+export async function runScan(options: ScanOptions, hooks: ScanHooks = {}): Promise<ScanReport> {
   // Started before the walk so the workers boot while the disk is being listed.
-  const hashPool = createHashPool();
-  const fingerprintPool = options.near ? createFingerprintPool(options) : undefined;
+  const pools = createScanPools(options);
   try {
-    const finder = createExactDuplicateFinder(hashPool, { signal, cache, onProgress: (p) => progress.update(p) });
-    const walked = await walk(options, progress, finder, signal);
-    const errors = walked.errors;
-
-    progress.phase('hash', { currentPath: undefined });
-    const exact = await finder.finish();
-    errors.push(...exact.errors);
-    let clusters = exact.clusters;
-    let filesRead = exact.filesHashed;
-
-    if (fingerprintPool) {
-      progress.phase('extract');
-      const units = documentUnits(collectInodes(walked.files), exact.clusters);
-      const near = await findNearDuplicates(units, options, fingerprintPool, { signal, cache, onProgress: (p) => progress.update(p) });
-      errors.push(...near.errors);
-      filesRead += near.filesRead;
-      clusters = [...withoutAbsorbed(exact.clusters, near.clusters), ...near.clusters].sort(byReclaimable);
-    }
-    progress.phase('done');
-
-    return {
-      version: REPORT_VERSION,
-      roots: options.roots,
-      stats: {
-        files: walked.distinctFiles,
-        bytes: walked.bytes,
-        ms: Math.round(performance.now() - started),
-        bytesHashed: exact.bytesHashed,
-        filesRead,
-        special: walked.special,
-      },
-      clusters,
-      hardlinks: exact.hardlinks,
-      errors: errors.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)),
-    };
+    return (await runScanWith(options, pools, hooks)).report;
   } finally {
-    await Promise.all([hashPool.destroy(), fingerprintPool?.destroy()]);
+    await pools.destroy();
   }
 }
