@@ -145,7 +145,7 @@ export async function measureStages(corpus: Corpus, threshold: number, runs: num
     }),
   );
 
-  const fingerprintPool = createExtractPool<object>({ threads: STAGE_THREADS, postProcess: fingerprintStepUrl({ unit: 'words', method: 'minhash' }) });
+  const fingerprintPool = createExtractPool<object>({ threads: STAGE_THREADS, postProcess: fingerprintStepUrl({ unit: 'words', method: 'minhash', threshold: 0.5 }) });
   try {
     timings.push(await timedExtract(fingerprintPool, byFormat('text'), 'extract + fingerprint, plain text', runs, () => {}, failures));
   } finally {

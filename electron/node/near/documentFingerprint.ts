@@ -4,7 +4,7 @@ import type { ChunkUnit, NearMethod } from '../../../shared/scanOptions.ts';
 import { canonicalTokenHashes } from '../../../shared/text/canonicalTokens.ts';
 import { containmentSample } from '../../../shared/fingerprint/containment.ts';
 import { murmur3Ints } from '../../../shared/fingerprint/hash32.ts';
-import { listFingerprints } from '../../../shared/fingerprint/listFingerprints.ts';
+import { changedFractionForResemblance, listFingerprints } from '../../../shared/fingerprint/listFingerprints.ts';
 import { minhashSketch } from '../../../shared/fingerprint/minhash.ts';
 import { sortedSet } from '../../../shared/fingerprint/radixSort.ts';
 import { chunkSet, wordShingleHashes } from '../../../shared/fingerprint/shingles.ts';
@@ -29,6 +29,8 @@ export interface DocumentFingerprint {
 export interface FingerprintSettings {
   unit: ChunkUnit;
   method: NearMethod;
+  /** The lists method draws its lists for this resemblance (US7366718's sensitivity). */
+  threshold: number;
 }
 
 function textHash(tokens: Uint32Array): string {
@@ -37,7 +39,7 @@ function textHash(tokens: Uint32Array): string {
   return `${tokens.length.toString(36)}-${a.toString(16).padStart(8, '0')}${b.toString(16).padStart(8, '0')}`;
 }
 
-export function fingerprintText(text: string, { unit, method }: FingerprintSettings): DocumentFingerprint {
+export function fingerprintText(text: string, { unit, method, threshold }: FingerprintSettings): DocumentFingerprint {
   const tokens = canonicalTokenHashes(text);
   const windows = wordShingleHashes(tokens);
   const words = sortedSet(windows);
@@ -49,6 +51,11 @@ export function fingerprintText(text: string, { unit, method }: FingerprintSetti
     sample: containmentSample(words),
     shingleCount: words.length,
     ...(method === 'simhash' ? { simhash: simhash64(chunks) } : {}),
-    ...(method === 'lists' ? { lists: listFingerprints(chunks) } : {}),
+    ...(method === 'lists' ? { lists: listFingerprints(chunks, { changedFraction: changedFractionForResemblance(threshold) }) } : {}),
   };
+}
+
+/** What a cached fingerprint depends on besides the file: a different key is a cache miss. */
+export function fingerprintSettingsKey({ unit, method, threshold }: FingerprintSettings): string {
+  return method === 'lists' ? `${unit}/${method}/${threshold}` : `${unit}/${method}`;
 }

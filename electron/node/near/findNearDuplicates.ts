@@ -11,6 +11,7 @@ import type { ExtractPool } from '../extract/extractPool.ts';
 import { assembleClusters } from './assembleClusters.ts';
 import type { TextNode } from './assembleClusters.ts';
 import { createDetailReader, describeNearClusters, VERIFY_MARGIN, verifyPairs } from './clusterDetails.ts';
+import { fingerprintSettingsKey } from './documentFingerprint.ts';
 import type { DocumentFingerprint } from './documentFingerprint.ts';
 import type { DocumentUnit } from './documentUnits.ts';
 import type { CachedExtraction, ContentCache } from '../scan/contentCache.ts';
@@ -99,7 +100,7 @@ export async function findNearDuplicates(
   hooks: NearHooks = {},
 ): Promise<{ clusters: Cluster[]; errors: ScanError[]; filesRead: number }> {
   const errors: ScanError[] = [];
-  const settingsKey = `${settings.unit}/${settings.method}`;
+  const settingsKey = fingerprintSettingsKey(settings);
   const fingerprinted = await fingerprintUnits(units, settingsKey, fingerprintPool, hooks, errors);
   const nodes = fingerprinted.nodes;
   const details = createDetailReader(settings.unit, hooks);

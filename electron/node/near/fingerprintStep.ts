@@ -7,7 +7,7 @@ import type { DocumentFingerprint, FingerprintSettings } from './documentFingerp
 
 export function fingerprintStepUrl(settings: FingerprintSettings): URL {
   const url = new URL(import.meta.url);
-  url.search = new URLSearchParams({ unit: settings.unit, method: settings.method }).toString();
+  url.search = new URLSearchParams({ unit: settings.unit, method: settings.method, threshold: String(settings.threshold) }).toString();
   return url;
 }
 
@@ -15,6 +15,7 @@ const query = new URL(import.meta.url).searchParams;
 const settings: FingerprintSettings = {
   unit: (query.get('unit') ?? 'words') as ChunkUnit,
   method: (query.get('method') ?? 'minhash') as NearMethod,
+  threshold: Number(query.get('threshold') ?? 0.5),
 };
 
 export default function fingerprintStep(text: string, _format: DocumentFormat): DocumentFingerprint {

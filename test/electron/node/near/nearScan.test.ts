@@ -103,6 +103,15 @@ describe('near-duplicate scan', () => {
     expect(exactReport.clusters[0]!.files.map((f) => f.path).sort()).toEqual([tree.path('Backup/contract.txt'), tree.path('Documents/contract.txt')]);
   });
 
+  it('the lists method follows the threshold', async () => {
+    const strict = await runScan({ ...defaultScanOptions, roots: [tree.root], method: 'lists', threshold: 0.95 });
+    const cluster = clusterWith(strict, tree.path('Documents/contract.txt'));
+    // The 5 %-edited copy resembles the original at about 0.6: in at 0.5 (below), out at 0.95.
+    expect(cluster?.files.map((f) => f.path)).not.toContain(tree.path('Documents/contract-v2.md'));
+    const loose = await runScan({ ...defaultScanOptions, roots: [tree.root], method: 'lists', threshold: 0.5 });
+    expect(clusterWith(loose, tree.path('Documents/contract.txt'))?.files.map((f) => f.path)).toContain(tree.path('Documents/contract-v2.md'));
+  });
+
   it('finds the cluster with every method and unit', async () => {
     for (const [method, unit, threshold] of [['lists', 'words', 0.5], ['simhash', 'words', 0.8], ['minhash', 'sentences', 0.5], ['minhash', 'paragraphs', 0.3]] as const) {
       const r = await runScan({ ...defaultScanOptions, roots: [tree.root], method, unit, threshold });
