@@ -105,29 +105,49 @@ export interface ContainedGroup {
   contained: { node: number; containment: number }[];
 }
 
+export interface ContainmentCandidate {
+  contained: number;
+  container: number;
+  /** Share of the contained document's sampled shingles found in the container's sample. */
+  containment: number;
+  /** How many samples that estimate rests on: few samples call for an exact check. */
+  samples: number;
+}
+
+/** Below this many sampled shingles the estimate is too coarse to trust unverified. */
+export const TRUSTED_SAMPLES = 8;
+// A document needs a few sampled shingles (about 3 × 16 shingles, ~50 words) to be found at all.
+const MIN_SAMPLES = 3;
+
 /**
- * Documents at least `minContainment` inside a larger one. Each contained document joins its best
- * container (highest estimate, then the larger container); `eligible(node)` says which documents
- * may be reported as contained (e.g. not those already in a near cluster).
+ * Pairs where a document's sample lies at least `minContainment` inside a larger one's, for the
+ * documents `eligible(node)` allows as contained (e.g. not those already in a near cluster).
  */
-export function containedGroups(nodes: readonly NearNode[], minContainment: number, eligible: (node: number) => boolean): ContainedGroup[] {
+export function containmentCandidates(nodes: readonly NearNode[], minContainment: number, eligible: (node: number) => boolean): ContainmentCandidate[] {
   const index = new ContainmentIndex();
   nodes.forEach((node, id) => index.add(id, node.sample, node.shingleCount));
-  const best = new Map<number, { container: number; containment: number }>();
-  for (const { contained, container, estimate } of index.candidates({ minEstimate: minContainment }).candidates) {
-    if (!eligible(contained)) continue;
-    const current = best.get(contained);
-    const larger = current && nodes[container]!.shingleCount > nodes[current.container]!.shingleCount;
-    if (!current || estimate > current.containment || (estimate === current.containment && larger)) {
-      best.set(contained, { container, containment: estimate });
+  return index
+    .candidates({ minEstimate: minContainment, minSamples: MIN_SAMPLES })
+    .candidates.filter((c) => eligible(c.contained))
+    .map(({ contained, container, estimate, samples }) => ({ contained, container, containment: estimate, samples }));
+}
+
+/** Each contained document joins its best container: highest containment, then the larger container. */
+export function groupContained(nodes: readonly NearNode[], candidates: readonly ContainmentCandidate[]): ContainedGroup[] {
+  const best = new Map<number, ContainmentCandidate>();
+  for (const candidate of candidates) {
+    const current = best.get(candidate.contained);
+    const larger = current && nodes[candidate.container]!.shingleCount > nodes[current.container]!.shingleCount;
+    if (!current || candidate.containment > current.containment || (candidate.containment === current.containment && larger)) {
+      best.set(candidate.contained, candidate);
     }
   }
   const groups = new Map<number, ContainedGroup>();
-  for (const [node, { container, containment }] of best) {
+  for (const { contained, container, containment } of best.values()) {
     // A container that is itself contained elsewhere still heads its own group: excerpts of excerpts
     // stay beside the text they were cut from.
     const group = groups.get(container) ?? { container, contained: [] };
-    group.contained.push({ node, containment });
+    group.contained.push({ node: contained, containment });
     groups.set(container, group);
   }
   return [...groups.values()];

@@ -2,8 +2,9 @@
 // cluster descriptions. Both read a few texts again, so both are memoised by file identity: an
 // unchanged rescan reads nothing, and the reading pool is only started when something is missing.
 import { describeCluster } from '../../../shared/cluster/describeCluster.ts';
-import type { SimilarPair } from '../../../shared/cluster/nearClusters.ts';
-import { jaccard } from '../../../shared/fingerprint/jaccard.ts';
+import { TRUSTED_SAMPLES } from '../../../shared/cluster/nearClusters.ts';
+import type { ContainmentCandidate, SimilarPair } from '../../../shared/cluster/nearClusters.ts';
+import { containment, jaccard } from '../../../shared/fingerprint/jaccard.ts';
 import type { Cluster } from '../../../shared/report.ts';
 import type { ChunkUnit } from '../../../shared/scanOptions.ts';
 import { createExtractPool } from '../extract/extractPool.ts';
@@ -79,6 +80,41 @@ export async function verifyPairs(
     details.cache?.saveMemo(keyOf(pair), String(pair.similarity));
   }
   return pairs.filter((p) => p.similarity >= threshold);
+}
+
+// A short document can share a few sampled shingles with many others; the best few are checked.
+const MAX_CHECKS_PER_DOCUMENT = 8;
+
+/**
+ * Containment estimates resting on fewer than TRUSTED_SAMPLES samples (short excerpts) are replaced
+ * by the exact containment of the word-shingle sets; candidates below `minContainment` are dropped.
+ */
+export async function verifyContainment(
+  candidates: readonly ContainmentCandidate[],
+  nodes: readonly (TextNode & DocumentFingerprint)[],
+  minContainment: number,
+  details: DetailReader,
+): Promise<ContainmentCandidate[]> {
+  const trusted = candidates.filter((c) => c.samples >= TRUSTED_SAMPLES);
+  const checks = new Map<number, ContainmentCandidate[]>();
+  for (const c of candidates) if (c.samples < TRUSTED_SAMPLES) checks.set(c.contained, [...(checks.get(c.contained) ?? []), c]);
+  const toCheck = [...checks.values()].flatMap((list) =>
+    list.sort((a, b) => b.containment - a.containment || nodes[b.container]!.shingleCount - nodes[a.container]!.shingleCount).slice(0, MAX_CHECKS_PER_DOCUMENT),
+  );
+  const keyOf = (c: ContainmentCandidate) => `contained|${nodeIdentity(nodes[c.contained]!)}|${nodeIdentity(nodes[c.container]!)}`;
+  const unknown = toCheck.filter((c) => {
+    const known = details.cache?.memo(keyOf(c));
+    if (known !== undefined) c.containment = Number(known);
+    return known === undefined;
+  });
+  const read = await details.read([...new Set(unknown.flatMap((c) => [nodes[c.contained]!, nodes[c.container]!]))]);
+  for (const c of unknown) {
+    const part = read.get(nodes[c.contained]!);
+    const whole = read.get(nodes[c.container]!);
+    c.containment = part && whole ? containment(part.shingles, whole.shingles) : 0;
+    if (part && whole) details.cache?.saveMemo(keyOf(c), String(c.containment));
+  }
+  return [...trusted, ...toCheck.filter((c) => c.containment >= minContainment)];
 }
 
 /** The description of each near cluster, from its representative's text and its members' samples. */

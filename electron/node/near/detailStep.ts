@@ -6,7 +6,10 @@ import { chunkSet } from '../../../shared/fingerprint/shingles.ts';
 
 export interface DocumentDetail {
   text: string;
+  /** The unit's chunk set (exact resemblance). */
   chunks: Uint32Array;
+  /** The word-shingle set (exact containment). */
+  shingles: Uint32Array;
 }
 
 export function detailStepUrl(unit: ChunkUnit): URL {
@@ -18,5 +21,6 @@ export function detailStepUrl(unit: ChunkUnit): URL {
 const unit = (new URL(import.meta.url).searchParams.get('unit') ?? 'words') as ChunkUnit;
 
 export default function detailStep(text: string, _format: DocumentFormat): DocumentDetail {
-  return { text, chunks: chunkSet(text, unit) };
+  const shingles = chunkSet(text, 'words');
+  return { text, chunks: unit === 'words' ? shingles : chunkSet(text, unit), shingles };
 }

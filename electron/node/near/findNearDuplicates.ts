@@ -2,7 +2,7 @@
 // (fingerprints come back, not texts), cluster the fingerprints, verify the pairs near the
 // threshold on exact chunk sets, and describe each near cluster (clusterDetails.ts).
 import { availableParallelism } from 'node:os';
-import { containedGroups, similarPairs, starClusters } from '../../../shared/cluster/nearClusters.ts';
+import { containmentCandidates, groupContained, similarPairs, starClusters } from '../../../shared/cluster/nearClusters.ts';
 import type { Cluster, ScanError } from '../../../shared/report.ts';
 import type { ChunkUnit, NearMethod } from '../../../shared/scanOptions.ts';
 import { ExtractErrorCode } from '../extract/extractError.ts';
@@ -10,7 +10,7 @@ import { createExtractPool } from '../extract/extractPool.ts';
 import type { ExtractPool } from '../extract/extractPool.ts';
 import { assembleClusters } from './assembleClusters.ts';
 import type { TextNode } from './assembleClusters.ts';
-import { createDetailReader, describeNearClusters, VERIFY_MARGIN, verifyPairs } from './clusterDetails.ts';
+import { createDetailReader, describeNearClusters, VERIFY_MARGIN, verifyContainment, verifyPairs } from './clusterDetails.ts';
 import { fingerprintSettingsKey } from './documentFingerprint.ts';
 import type { DocumentFingerprint } from './documentFingerprint.ts';
 import type { DocumentUnit } from './documentUnits.ts';
@@ -110,7 +110,8 @@ export async function findNearDuplicates(
     const stars = starClusters(nodes.length, pairs);
     const inStar = new Uint8Array(nodes.length);
     for (const star of stars) [star.center, ...star.members.map((m) => m.node)].forEach((n) => (inStar[n] = 1));
-    const contained = containedGroups(nodes, CONTAINMENT_THRESHOLD, (n) => !inStar[n]);
+    const candidates = containmentCandidates(nodes, CONTAINMENT_THRESHOLD, (n) => !inStar[n]);
+    const contained = groupContained(nodes, await verifyContainment(candidates, nodes, CONTAINMENT_THRESHOLD, details));
     const clusters = assembleClusters(nodes, stars, contained);
     await describeNearClusters(clusters, nodes, settingsKey, details);
     return { clusters, errors, filesRead: fingerprinted.filesRead + details.filesRead() };

@@ -3,12 +3,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Cluster, ScanReport } from '../../../../shared/report.ts';
 import { defaultScanOptions } from '../../../../shared/scanOptions.ts';
 import { runScan } from '../../../../electron/node/scan/scanService.ts';
+import { TRUSTED_SAMPLES } from '../../../../shared/cluster/nearClusters.ts';
+import { containmentSample } from '../../../../shared/fingerprint/containment.ts';
+import { wordShingles } from '../../../../shared/fingerprint/shingles.ts';
+import { canonicalTokenHashes } from '../../../../shared/text/canonicalTokens.ts';
 import { editEveryNthWord, prose, renderHtml, renderPdf } from '../../../helpers/documents.ts';
 import { createTempTree } from '../../../helpers/tempTree.ts';
 import type { TempTree } from '../../../helpers/tempTree.ts';
 import { runCli } from '../../../helpers/runCli.ts';
 
 const source = prose(1);
+// About 90 words from the middle: too few sampled shingles to trust the estimate, so checked exactly.
+const shortExcerpt = source.split(' ').slice(150, 240).join(' ');
 const boilerplate = 'Licensed under the Apache License, Version 2.0. You may not use this file except in compliance with the License. '.repeat(3);
 
 function clusterWith(report: ScanReport, path: string): Cluster | undefined {
@@ -27,6 +33,7 @@ describe('near-duplicate scan', () => {
       'Documents/contract-v2.md': editEveryNthWord(source, 20),
       'Documents/contract-header.txt': `DRAFT — for internal review only\n\n${source}`,
       'Documents/excerpt.txt': source.slice(0, Math.floor(source.length * 0.4)),
+      'Documents/quote.txt': shortExcerpt,
       'Notes/one.txt': `${boilerplate}\n\n${prose(2)}`,
       'Notes/two.txt': `${boilerplate}\n\n${prose(3)}`,
       'Notes/unrelated.txt': prose(4),
@@ -68,10 +75,20 @@ describe('near-duplicate scan', () => {
   it('reports an excerpt as contained, container first', () => {
     const cluster = clusterWith(report, tree.path('Documents/excerpt.txt'));
     expect(cluster?.kind).toBe('contained');
-    expect(cluster!.files.at(-1)!.path).toBe(tree.path('Documents/excerpt.txt'));
-    expect(cluster!.files[0]!.words).toBeGreaterThan(cluster!.files.at(-1)!.words!);
+    const excerpt = cluster!.files.find((f) => f.path === tree.path('Documents/excerpt.txt'));
+    expect(cluster!.files.indexOf(excerpt!)).toBeGreaterThan(0);
+    expect(cluster!.files[0]!.words).toBeGreaterThan(excerpt!.words!);
     expect(cluster!.similarity).toBeGreaterThanOrEqual(0.9);
     expect(cluster!.reclaimable).toBe(cluster!.files.slice(1).reduce((s, f) => s + f.size, 0));
+  });
+
+  it('reports a short excerpt as contained after checking it exactly', () => {
+    const samples = containmentSample(wordShingles(canonicalTokenHashes(shortExcerpt))).length;
+    expect(samples).toBeGreaterThanOrEqual(3);
+    expect(samples).toBeLessThan(TRUSTED_SAMPLES);
+    const cluster = clusterWith(report, tree.path('Documents/quote.txt'));
+    expect(cluster?.kind).toBe('contained');
+    expect(cluster!.files.find((f) => f.path === tree.path('Documents/quote.txt'))!.similarity).toBe(1);
   });
 
   it('keeps documents that only share licence boilerplate apart', () => {
