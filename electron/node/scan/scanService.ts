@@ -49,30 +49,36 @@ export interface Walked {
   files: WalkedFile[];
   errors: ScanError[];
   special: number;
+  /** Distinct files (hard links once) and their total size. */
+  distinct: number;
+  bytes: number;
 }
 
 // Without a cache, files go to the exact-duplicate finder as they are walked, so hashing same-size
 // files overlaps the walk; with one, lookups must wait for the whole walk (see ContentCache).
 async function walk(options: ScanOptions, progress: ProgressTracker, finder: ExactDuplicateFinder | undefined, signal?: AbortSignal): Promise<Walked> {
-  const walked: Walked = { files: [], errors: [], special: 0 };
-  const seenIds = new Set<string>();
-  let bytes = 0;
+  const walked: Walked = { files: [], errors: [], special: 0, distinct: 0, bytes: 0 };
+  // The walk names each path once, so only a file with several links can be met twice.
+  const linkedIds = new Set<string>();
   progress.phase('walk');
   await scanTree(options.roots, { ...options, signal }, {
     file(file) {
       walked.files.push(file);
       finder?.add(file);
-      if (!seenIds.has(file.fileId)) {
-        seenIds.add(file.fileId);
-        bytes += file.size;
+      if (file.nlink === 1 || !linkedIds.has(file.fileId)) {
+        if (file.nlink > 1) linkedIds.add(file.fileId);
+        walked.distinct++;
+        walked.bytes += file.size;
       }
-      progress.update({ filesSeen: seenIds.size, bytesSeen: bytes });
+      // A progress figure per file would cost more than the walk's own work for it.
+      if ((walked.files.length & 1023) === 0) progress.update({ filesSeen: walked.distinct, bytesSeen: walked.bytes });
     },
     error: (error) => walked.errors.push(error),
     special: () => walked.special++,
     folder: (path) => progress.update({ currentPath: path }),
   });
   signal?.throwIfAborted();
+  progress.update({ filesSeen: walked.distinct, bytesSeen: walked.bytes });
   return walked;
 }
 
@@ -121,13 +127,10 @@ function byPath(a: { path: string }, b: { path: string }): number {
 }
 
 export function buildReport(options: ScanOptions, walked: Walked, analysis: Analysis, ms: number): ScanReport {
-  const distinct = new Map(walked.files.map((f) => [f.fileId, f.size]));
-  let bytes = 0;
-  for (const size of distinct.values()) bytes += size;
   return {
     version: REPORT_VERSION,
     roots: options.roots,
-    stats: { files: distinct.size, bytes, ms: Math.round(ms), bytesHashed: analysis.bytesHashed, filesRead: analysis.filesRead, special: walked.special },
+    stats: { files: walked.distinct, bytes: walked.bytes, ms: Math.round(ms), bytesHashed: analysis.bytesHashed, filesRead: analysis.filesRead, special: walked.special },
     clusters: analysis.clusters,
     hardlinks: analysis.hardlinks,
     errors: [...walked.errors, ...analysis.errors].sort(byPath),
