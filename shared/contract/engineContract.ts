@@ -1,0 +1,89 @@
+// The one contract between the UI and the engine: every command with its request and response,
+// every event with its payload. The Electron preload, the renderer's client, the IPC handlers
+// and the test transport are all derived from this object; nothing is declared twice.
+import { z } from 'zod';
+import {
+  clusterChangeSchema,
+  clusterPageSchema,
+  clusterQuerySchema,
+  clusterSchema,
+  fileRefSchema,
+  markSchema,
+  scanProgressSchema,
+  scanSettingsSchema,
+  scanStateSchema,
+} from './schemas.ts';
+
+const empty = z.strictObject({});
+
+function command<Request extends z.ZodType, Response extends z.ZodType>(request: Request, response: Response) {
+  return { request, response };
+}
+
+export const engineCommands = {
+  /** Opens the host's folder picker; the chosen folders are added to the roots (or reference roots). */
+  chooseFolders: command(z.strictObject({ purpose: z.enum(['roots', 'referenceRoots']) }), z.object({ added: z.array(z.string()) })),
+  /**
+   * Adds folders dropped on the window (paths from the preload's `pathForDroppedFile`). The
+   * engine checks each is an existing folder; `skipped` lists the dropped paths that are not.
+   */
+  addDroppedFolders: command(
+    z.strictObject({ purpose: z.enum(['roots', 'referenceRoots']), paths: z.array(z.string().min(1).max(4096)).min(1).max(100) }),
+    z.object({ added: z.array(z.string()), skipped: z.array(z.string()) }),
+  ),
+  getSettings: command(empty, scanSettingsSchema),
+  /** Everything but the folders, which only the host's picker and drops add. */
+  updateSettings: command(scanSettingsSchema.omit({ roots: true, referenceRoots: true }).partial().strict(), scanSettingsSchema),
+  /** Removes a folder the engine listed in its settings. */
+  removeFolder: command(z.strictObject({ purpose: z.enum(['roots', 'referenceRoots']), path: z.string().min(1) }), scanSettingsSchema),
+  startScan: command(empty, z.object({ scanId: z.string() })),
+  cancelScan: command(empty, empty),
+  getScanState: command(empty, scanStateSchema),
+  listClusters: command(clusterQuerySchema, clusterPageSchema),
+  getCluster: command(z.strictObject({ clusterId: z.string().min(1).max(200) }), clusterSchema.nullable()),
+  /** The extracted text of a cluster's file, for the side-by-side view; plain text, never markup. */
+  getDocumentText: command(fileRefSchema, z.object({ text: z.string(), truncated: z.boolean() })),
+  revealFile: command(fileRefSchema, empty),
+  openFile: command(fileRefSchema, empty),
+  setMark: command(fileRefSchema.extend({ mark: markSchema.nullable() }).strict(), empty),
+  /** Marks by cluster id, then by file path (paths the engine reported). */
+  getMarks: command(empty, z.record(z.string(), z.record(z.string(), markSchema))),
+} as const;
+
+export const engineEvents = {
+  scanProgress: scanProgressSchema,
+  scanState: scanStateSchema,
+  clusterChange: clusterChangeSchema,
+} as const;
+
+export type EngineCommands = typeof engineCommands;
+export type CommandName = keyof EngineCommands;
+export type CommandRequest<C extends CommandName> = z.infer<EngineCommands[C]['request']>;
+export type CommandResponse<C extends CommandName> = z.infer<EngineCommands[C]['response']>;
+export type EventName = keyof typeof engineEvents;
+export type EventPayload<E extends EventName> = z.infer<(typeof engineEvents)[E]>;
+
+/** The engine as the UI sees it: one async function per command, and event subscriptions. */
+export type EngineApi = {
+  [C in CommandName]: (request: CommandRequest<C>) => Promise<CommandResponse<C>>;
+} & {
+  on<E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void): () => void;
+};
+
+export const commandNames = Object.keys(engineCommands) as CommandName[];
+export const eventNames = Object.keys(engineEvents) as EventName[];
+
+/** Checks a request from the UI; throws a ContractError naming the command and the problem. */
+export function parseRequest<C extends CommandName>(name: C, payload: unknown): CommandRequest<C> {
+  const result = engineCommands[name].request.safeParse(payload);
+  if (!result.success) throw new ContractError(`${name}: invalid request: ${z.prettifyError(result.error)}`);
+  return result.data as CommandRequest<C>;
+}
+
+export function isCommandName(name: unknown): name is CommandName {
+  return typeof name === 'string' && Object.hasOwn(engineCommands, name);
+}
+
+export class ContractError extends Error {
+  override readonly name = 'ContractError';
+}
