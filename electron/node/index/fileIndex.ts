@@ -1,0 +1,195 @@
+// The persistent index: what earlier scans learnt of each file, in one SQLite file shared by every
+// root, scan and process. A scan loads the rows under its roots in one query per root, answers
+// every lookup from memory, and writes its saves in batched transactions: a transaction per file
+// would cost a sync per file.
+import type { CachedExtraction, ContentHashes } from '../scan/contentCache.ts';
+import type { WalkedFile } from '../scan/types.ts';
+import { indexFailure, openIndexDatabase } from './indexDatabase.ts';
+import { prepareIndexRows } from './indexRows.ts';
+import type { IndexWrite, StoredMemo } from './indexRows.ts';
+import { KnownFiles } from './knownFiles.ts';
+import type { ScanCache } from './knownFiles.ts';
+import { isUnderAny, resolveScanRoots } from './scanRoots.ts';
+
+export { FileIndexError } from './indexDatabase.ts';
+export type { FileIndexProblem } from './indexDatabase.ts';
+
+export interface FileIndexOptions {
+  /** How long to wait for another process's write to finish. */
+  busyTimeoutMs?: number;
+  /** Writes per transaction at most. */
+  batchSize?: number;
+  /** How long a save may wait for its batch to fill. */
+  batchDelayMs?: number;
+}
+
+/**
+ * Saves never throw: the index is a cache, and a failed batch costs only a rescan of its files.
+ * The first such failure is thrown by the next commit(), finishScan() or close(). One scan at a
+ * time per FileIndex (beginScan starts afresh); concurrent scans, in this process or another,
+ * each open their own.
+ */
+export interface FileIndex extends ScanCache {
+  readonly path: string;
+  /** Writes the buffered saves now. */
+  commit(): void;
+  /** Commits, then closes the file. */
+  close(): void;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Memos no scan has asked for in this long are forgotten: their files have most likely changed. */
+const MEMO_RETENTION_MS = 30 * DAY_MS;
+/** A memo's use is written at most once a day, so an unchanged rescan writes nothing for it. */
+const MEMO_USE_RESOLUTION_MS = DAY_MS;
+
+interface ScanState {
+  roots: string[];
+  walked: Set<string>;
+}
+
+/** Opens or creates the index at `path` (and its folder); throws FileIndexError if it cannot be used. */
+export function openFileIndex(path: string, options: FileIndexOptions = {}): FileIndex {
+  const { busyTimeoutMs = 5000, batchSize = 500, batchDelayMs = 200 } = options;
+  const db = openIndexDatabase(path, busyTimeoutMs);
+  const rows = prepareIndexRows(db);
+  let loadedRoots: string[] = [];
+  let lookedUp = new Set<string>();
+  let known = knownFiles();
+  /** Memos read or saved since the scan began; null: not in the index. */
+  let memos = new Map<string, StoredMemo | null>();
+  let scan: ScanState | undefined;
+  let pending: IndexWrite[] = [];
+  let timer: NodeJS.Timeout | undefined;
+  let failure: unknown;
+
+  /** Rows under the loaded roots are all in memory; any other path is read on first use. */
+  function knownFiles(): KnownFiles {
+    return new KnownFiles((filePath) => {
+      if (isUnderAny(filePath, loadedRoots) || lookedUp.has(filePath)) return undefined;
+      lookedUp.add(filePath);
+      try {
+        return rows.loadOne(filePath);
+      } catch (error) {
+        failure ??= indexFailure(path, error);
+        return undefined;
+      }
+    });
+  }
+
+  function storedMemo(key: string): StoredMemo | null {
+    let stored = memos.get(key);
+    if (stored === undefined) {
+      try {
+        stored = rows.loadMemo(key) ?? null;
+      } catch (error) {
+        failure ??= indexFailure(path, error);
+        stored = null;
+      }
+      memos.set(key, stored);
+    }
+    return stored;
+  }
+
+  function flush(): void {
+    clearTimeout(timer);
+    timer = undefined;
+    if (pending.length === 0) return;
+    const writes = pending;
+    pending = [];
+    try {
+      db.exec('BEGIN IMMEDIATE');
+      for (const write of writes) rows.apply(write);
+      db.exec('COMMIT');
+    } catch (error) {
+      if (db.isTransaction) db.exec('ROLLBACK');
+      throw indexFailure(path, error);
+    }
+  }
+
+  function flushInBackground(): void {
+    try {
+      flush();
+    } catch (error) {
+      failure ??= error;
+    }
+  }
+
+  function queue(write: IndexWrite): void {
+    pending.push(write);
+    if (pending.length >= batchSize) flushInBackground();
+    else timer ??= setTimeout(flushInBackground, batchDelayMs).unref();
+  }
+
+  function commit(): void {
+    flush();
+    if (failure !== undefined) {
+      const error = failure;
+      failure = undefined;
+      throw error;
+    }
+  }
+
+  return {
+    path,
+    hashes: (file: WalkedFile) => known.hashes(file),
+    saveHashes(file: WalkedFile, hashes: ContentHashes) {
+      known.saveHashes(file, hashes);
+      queue({ kind: 'hashes', file, hashes });
+    },
+    extraction: (file: WalkedFile, settings: string) => known.extraction(file, settings),
+    saveExtraction(file: WalkedFile, settings: string, extraction: CachedExtraction) {
+      known.saveExtraction(file, settings, extraction);
+      queue({ kind: 'extraction', file, settings, extraction });
+    },
+    memo(key: string) {
+      const stored = storedMemo(key);
+      if (stored === null) return undefined;
+      const now = Date.now();
+      if (now - stored.usedMs >= MEMO_USE_RESOLUTION_MS) {
+        stored.usedMs = now;
+        queue({ kind: 'memoUsed', key, usedMs: now });
+      }
+      return stored.value;
+    },
+    saveMemo(key: string, value: string) {
+      const usedMs = Date.now();
+      memos.set(key, { value, usedMs });
+      queue({ kind: 'memo', key, value, usedMs });
+    },
+    beginScan(roots, files) {
+      // Reloaded each scan: another process may have written since.
+      commit();
+      loadedRoots = [];
+      lookedUp = new Set();
+      known = knownFiles();
+      memos = new Map();
+      const resolved = resolveScanRoots(roots);
+      try {
+        for (const root of resolved) rows.loadBelow(root, known.byPath);
+      } catch (error) {
+        throw indexFailure(path, error);
+      }
+      loadedRoots = resolved;
+      scan = { roots: resolved, walked: new Set(files.map((file) => file.path)) };
+      for (const move of known.followMoves(scan.roots, files, scan.walked)) queue({ kind: 'move', move });
+    },
+    finishScan() {
+      if (scan !== undefined) {
+        for (const dropped of known.dropUnseen(scan.roots, scan.walked)) queue({ kind: 'drop', path: dropped });
+        scan = undefined;
+      }
+      queue({ kind: 'forgetMemos', unusedSinceMs: Date.now() - MEMO_RETENTION_MS });
+      commit();
+    },
+    commit,
+    close() {
+      try {
+        commit();
+      } finally {
+        clearTimeout(timer);
+        db.close();
+      }
+    },
+  };
+}

@@ -1,0 +1,160 @@
+// Rows of the index to and from KnownFile entries. Every write is guarded by the file's identity
+// and runs inside the caller's transaction, so no row ever pairs data with an identity it was
+// not computed from, whatever another process sharing the file did since it was loaded.
+import type { DatabaseSync, SQLInputValue, SQLOutputValue, StatementSync } from 'node:sqlite';
+import type { DocumentFormat } from '../../../shared/report.ts';
+import type { CachedExtraction, ContentHashes } from '../scan/contentCache.ts';
+import type { DocumentFingerprint } from '../near/documentFingerprint.ts';
+import type { WalkedFile } from '../scan/types.ts';
+import type { KnownFile, Move } from './knownFiles.ts';
+import { packVectors, unpackVectors } from './fingerprintVectors.ts';
+import { blobToPath, pathToBlob } from './pathBlob.ts';
+import { blobRangeBelow } from './scanRoots.ts';
+
+/** A save, move or removal waiting for the next batch. */
+export type IndexWrite =
+  | { kind: 'hashes'; file: WalkedFile; hashes: ContentHashes }
+  | { kind: 'extraction'; file: WalkedFile; settings: string; extraction: CachedExtraction }
+  | { kind: 'move'; move: Move }
+  | { kind: 'drop'; path: string }
+  | { kind: 'memo'; key: string; value: string; usedMs: number }
+  | { kind: 'memoUsed'; key: string; usedMs: number }
+  | { kind: 'forgetMemos'; unusedSinceMs: number };
+
+export interface StoredMemo {
+  value: string;
+  usedMs: number;
+}
+
+export interface IndexRows {
+  /** Adds every row at or below `root` to `byPath`: one query. */
+  loadBelow(root: string, byPath: Map<string, KnownFile>): void;
+  loadOne(path: string): KnownFile | undefined;
+  loadMemo(key: string): StoredMemo | undefined;
+  /** Must run inside a transaction. */
+  apply(write: IndexWrite): void;
+}
+
+const SELECT = `
+  SELECT f.path, f.dev_ino, f.size, f.mtime_ms, f.ctime_ms, f.sample_hash, f.full_hash,
+    e.settings, e.format, e.words, e.text_hash, e.shingle_count, e.simhash_hi, e.simhash_lo,
+    e.vectors, e.error_code, e.error_message
+  FROM files AS f LEFT JOIN extractions AS e ON e.path = f.path`;
+
+function extractionOf(row: SQLOutputValue[]): CachedExtraction {
+  const [, , , , , , , , format, words, textHash, shingleCount, simhashHi, simhashLo, vectors, errorCode, errorMessage] = row;
+  if (format === null) return { ok: false, code: errorCode as string, message: errorMessage as string };
+  const { sketch, sample, lists } = unpackVectors(vectors as Uint8Array);
+  const fingerprint: DocumentFingerprint = { words: words as number, textHash: textHash as string, sketch, sample, shingleCount: shingleCount as number };
+  if (simhashHi !== null) fingerprint.simhash = { hi: simhashHi as number, lo: simhashLo as number };
+  if (lists !== undefined) fingerprint.lists = lists;
+  return { ok: true, format: format as DocumentFormat, fingerprint };
+}
+
+function addRow(byPath: Map<string, KnownFile>, row: SQLOutputValue[]): void {
+  const path = blobToPath(row[0] as Uint8Array);
+  let known = byPath.get(path);
+  if (known === undefined) {
+    const [, fileId, size, mtimeMs, ctimeMs, sample, full] = row;
+    known = {
+      fileId: fileId as string,
+      size: size as number,
+      mtimeMs: mtimeMs as number,
+      ctimeMs: ctimeMs as number,
+      sampleHash: sample as string | null,
+      fullHash: full as string | null,
+    };
+    byPath.set(path, known);
+  }
+  if (row[7] !== null) (known.extractions ??= new Map()).set(row[7] as string, extractionOf(row));
+}
+
+function identity(file: WalkedFile): [string, number, number, number] {
+  return [file.fileId, file.size, file.mtimeMs, file.ctimeMs];
+}
+
+function extractionValues(extraction: CachedExtraction): (string | number | Uint32Array | null)[] {
+  if (!extraction.ok) return [null, null, null, null, null, null, null, extraction.code, extraction.message];
+  const { format, fingerprint: f } = extraction;
+  return [format, f.words, f.textHash, f.shingleCount, f.simhash?.hi ?? null, f.simhash?.lo ?? null, packVectors(f), null, null];
+}
+
+/** A query yielding its rows one at a time, each as an array: no object with named keys per row. */
+function arrayQuery(statement: StatementSync): (...params: SQLInputValue[]) => Iterable<SQLOutputValue[]> {
+  statement.setReturnArrays(true);
+  // The declared types describe only the object rows.
+  return (...params) => statement.iterate(...params) as unknown as Iterable<SQLOutputValue[]>;
+}
+
+export function prepareIndexRows(db: DatabaseSync): IndexRows {
+  // UNION ALL, not OR: an OR of two ranges collects the keys in a temporary table first.
+  const below = arrayQuery(db.prepare(`${SELECT} WHERE f.path >= ? AND f.path < ? UNION ALL ${SELECT} WHERE f.path = ?`));
+  const one = arrayQuery(db.prepare(`${SELECT} WHERE f.path = ?`));
+  // A row computed from another identity goes, and its extractions with it (ON DELETE CASCADE).
+  const dropStale = db.prepare('DELETE FROM files WHERE path = ? AND NOT (dev_ino = ? AND size = ? AND mtime_ms = ? AND ctime_ms = ?)');
+  const putHashes = db.prepare(`
+    INSERT INTO files (path, dev_ino, size, mtime_ms, ctime_ms, sample_hash, full_hash) VALUES (?, ?, ?, ?, ?, ?, ?)
+    ON CONFLICT (path) DO UPDATE SET sample_hash = coalesce(excluded.sample_hash, sample_hash), full_hash = coalesce(excluded.full_hash, full_hash)`);
+  const putFile = db.prepare('INSERT INTO files (path, dev_ino, size, mtime_ms, ctime_ms) VALUES (?, ?, ?, ?, ?) ON CONFLICT (path) DO NOTHING');
+  const putExtraction = db.prepare(`
+    INSERT OR REPLACE INTO extractions (path, settings, format, words, text_hash, shingle_count, simhash_hi, simhash_lo,
+      vectors, error_code, error_message) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+  const drop = db.prepare('DELETE FROM files WHERE path = ?');
+  // Its extractions follow the row to its new path (ON UPDATE CASCADE).
+  const move = db.prepare('UPDATE files SET path = ?, ctime_ms = ? WHERE path = ? AND dev_ino = ? AND size = ? AND mtime_ms = ?');
+  const memo = db.prepare('SELECT value, used_ms FROM memos WHERE key = ?');
+  const putMemo = db.prepare('INSERT INTO memos (key, value, used_ms) VALUES (?, ?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value, used_ms = excluded.used_ms');
+  const memoUsed = db.prepare('UPDATE memos SET used_ms = ? WHERE key = ?');
+  const forgetMemos = db.prepare('DELETE FROM memos WHERE used_ms < ?');
+
+  return {
+    loadBelow(root, byPath) {
+      const { low, high } = blobRangeBelow(root);
+      for (const row of below(low, high, pathToBlob(root))) addRow(byPath, row);
+    },
+    loadOne(path) {
+      const byPath = new Map<string, KnownFile>();
+      for (const row of one(pathToBlob(path))) addRow(byPath, row);
+      return byPath.get(path);
+    },
+    loadMemo(key) {
+      const row = memo.get(key) as { value: string; used_ms: number } | undefined;
+      return row && { value: row.value, usedMs: row.used_ms };
+    },
+    apply(write) {
+      switch (write.kind) {
+        case 'hashes': {
+          const path = pathToBlob(write.file.path);
+          dropStale.run(path, ...identity(write.file));
+          putHashes.run(path, ...identity(write.file), write.hashes.sample ?? null, write.hashes.full ?? null);
+          return;
+        }
+        case 'extraction': {
+          const path = pathToBlob(write.file.path);
+          dropStale.run(path, ...identity(write.file));
+          putFile.run(path, ...identity(write.file));
+          putExtraction.run(path, write.settings, ...extractionValues(write.extraction));
+          return;
+        }
+        case 'move': {
+          const { from, file } = write.move;
+          const to = pathToBlob(file.path);
+          drop.run(to);
+          move.run(to, file.ctimeMs, pathToBlob(from), file.fileId, file.size, file.mtimeMs);
+          return;
+        }
+        case 'drop':
+          drop.run(pathToBlob(write.path));
+          return;
+        case 'memo':
+          putMemo.run(write.key, write.value, write.usedMs);
+          return;
+        case 'memoUsed':
+          memoUsed.run(write.usedMs, write.key);
+          return;
+        case 'forgetMemos':
+          forgetMemos.run(write.unusedSinceMs);
+      }
+    },
+  };
+}
