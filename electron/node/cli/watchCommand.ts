@@ -1,0 +1,180 @@
+// `shingle watch`: scan like `shingle scan`, then print how the duplicate groups change as files
+// are saved, renamed and deleted, one line per change, until Ctrl-C.
+import { stat } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { displayPath } from '../../../shared/fsName.ts';
+import { formatBytes, formatCount } from '../../../shared/format.ts';
+import type { Cluster } from '../../../shared/report.ts';
+import { FileIndexError, openFileIndex } from '../index/fileIndex.ts';
+import { defaultIndexPath } from '../index/indexLocation.ts';
+import { createMemoryCache } from '../index/memoryCache.ts';
+import type { ContentCache } from '../scan/contentCache.ts';
+import { watchFolders } from '../watch/watchFolders.ts';
+import type { ClusterChange, WatchSummary } from '../watch/watchFolders.ts';
+import { createProgressLine } from './progressLine.ts';
+import { parseScanArgs, UsageError } from './scanArgs.ts';
+import type { ScanCommand } from './scanArgs.ts';
+
+export const watchUsage = `Usage: shingle watch <dir>... [options]
+
+Scans the folders like \`shingle scan\`, then follows them: each time files are saved, renamed
+or deleted, prints how the duplicate groups changed, within seconds, until Ctrl-C.
+
+Options:
+  --json               one JSON object per line: {"event":"cluster-added"|"cluster-changed"|
+                       "cluster-removed","cluster":{…}} (changed ones also carry "previousId"),
+                       and "ready", "progress", "warning" and "file-error" events
+  --index PATH         the index of what earlier scans read (default ${displayPath(defaultIndexPath())})
+  --no-index           remember file contents in memory only
+  and every option of \`shingle scan\` (see shingle scan --help)`;
+
+interface WatchCommand {
+  scan: ScanCommand;
+  /** The index file; null with --no-index. */
+  indexPath: string | null;
+}
+
+/** Takes out the index options, which `shingle scan`'s strict parser does not know, and parses the rest. */
+function parseWatchArgs(argv: string[], cwd: string): WatchCommand {
+  const rest: string[] = [];
+  let indexPath: string | undefined;
+  let noIndex = false;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg === '--') {
+      rest.push(...argv.slice(i));
+      break;
+    }
+    if (arg === '--no-index') noIndex = true;
+    else if (arg === '--index' || arg.startsWith('--index=')) {
+      const value = arg === '--index' ? argv[++i] : arg.slice('--index='.length);
+      if (value === undefined || value === '' || value.startsWith('-')) throw new UsageError('--index needs the path of an index file');
+      indexPath = resolve(cwd, value);
+    } else rest.push(arg);
+  }
+  if (noIndex && indexPath !== undefined) throw new UsageError('--index and --no-index cannot go together');
+  let scan: ScanCommand;
+  try {
+    scan = parseScanArgs(rest, cwd);
+  } catch (error) {
+    // The shared parser's messages name the scan command.
+    if (error instanceof UsageError) throw new UsageError(error.message.replace(/^scan /, 'watch '));
+    throw error;
+  }
+  return { scan, indexPath: noIndex ? null : (indexPath ?? defaultIndexPath()) };
+}
+
+async function checkRoots(roots: string[]): Promise<void> {
+  for (const root of roots) {
+    const info = await stat(root).catch(() => undefined);
+    if (!info) throw new UsageError(`${displayPath(root)}: no such folder`);
+    if (!info.isDirectory()) throw new UsageError(`${displayPath(root)}: not a folder`);
+  }
+}
+
+const SHOWN_PATHS = 3;
+
+function describeCluster(cluster: Cluster): string {
+  const n = cluster.files.length;
+  const what =
+    cluster.kind === 'exact'
+      ? `${n} identical files`
+      : cluster.kind === 'near'
+        ? `${n} near-duplicates, similarity ≥ ${Math.round(cluster.similarity * 100)}%`
+        : `${n - 1} contained in the first`;
+  const paths = cluster.files.slice(0, SHOWN_PATHS).map((f) => displayPath(f.path));
+  if (n > SHOWN_PATHS) paths.push(`and ${formatCount(n - SHOWN_PATHS)} more`);
+  return `${what}, ${formatBytes(cluster.reclaimable)} reclaimable: ${paths.join(', ')}`;
+}
+
+function humanChange(change: ClusterChange): string {
+  if (change.event === 'cluster-added') return `+ new group · ${describeCluster(change.cluster)}`;
+  if (change.event === 'cluster-changed') return `~ group changed · ${describeCluster(change.cluster)}`;
+  return `- group gone · ${describeCluster(change.cluster)}`;
+}
+
+function humanReady(summary: WatchSummary, groups: number): string {
+  const folders = summary.roots.length === 1 ? '1 folder' : `${formatCount(summary.roots.length)} folders`;
+  const errors = summary.errors.length === 0 ? '' : `, ${formatCount(summary.errors.length)} unreadable`;
+  const files = summary.stats.files;
+  return `Watching ${folders}: ${formatCount(files)} ${files === 1 ? 'file' : 'files'}, ${formatCount(groups)} ${groups === 1 ? 'group' : 'groups'}${errors}. Ctrl-C stops.`;
+}
+
+/** The content cache, and how to let go of it (the index writes what it buffered). */
+function openCache(indexPath: string | null): { cache: ContentCache; close(): void } {
+  if (indexPath === null) return { cache: createMemoryCache(), close: () => {} };
+  const index = openFileIndex(indexPath);
+  return { cache: index, close: () => index.close() };
+}
+
+export async function runWatchCommand(argv: string[]): Promise<number> {
+  let command: WatchCommand;
+  try {
+    command = parseWatchArgs(argv, process.cwd());
+    if (command.scan.help) {
+      process.stdout.write(`${watchUsage}\n`);
+      return 0;
+    }
+    await checkRoots(command.scan.options.roots);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    process.stderr.write(`shingle watch: ${error.message}\n`);
+    return 2;
+  }
+  let opened: ReturnType<typeof openCache>;
+  try {
+    opened = openCache(command.indexPath);
+  } catch (error) {
+    if (!(error instanceof FileIndexError)) throw error;
+    process.stderr.write(`shingle watch: ${error.message}\n`);
+    return 1;
+  }
+
+  const controller = new AbortController();
+  const onSigint = () => {
+    // A second Ctrl-C means: stop now, even if the workers have not wound down.
+    if (controller.signal.aborted) process.exit(130);
+    controller.abort(new Error('cancelled'));
+  };
+  process.on('SIGINT', onSigint);
+  const { json } = command.scan;
+  const progress = !json && process.stderr.isTTY ? createProgressLine(process.stderr) : undefined;
+  const print = (line: string, stream: NodeJS.WriteStream = process.stdout) => {
+    progress?.clear();
+    stream.write(`${line}\n`);
+  };
+  let groups = 0;
+  let failure: unknown;
+  try {
+    await watchFolders(command.scan.options, {
+      cache: opened.cache,
+      signal: controller.signal,
+      ownFiles: command.indexPath === null ? [] : [command.indexPath],
+      onChange(change) {
+        groups += change.event === 'cluster-added' ? 1 : change.event === 'cluster-removed' ? -1 : 0;
+        print(json ? JSON.stringify(change) : humanChange(change));
+      },
+      onReady: (summary) => print(json ? JSON.stringify({ event: 'ready', ...summary }) : humanReady(summary, groups)),
+      onProgress: (p) => (json ? print(JSON.stringify({ event: 'progress', ...p })) : progress?.update(p)),
+      onWarning: (message) => (json ? print(JSON.stringify({ event: 'warning', message })) : print(`shingle watch: ${message}`, process.stderr)),
+      onFileError: (error) => (json ? print(JSON.stringify({ event: 'file-error', error })) : print(`shingle watch: ${displayPath(error.path)}: ${error.message}`, process.stderr)),
+    });
+  } catch (error) {
+    failure = error;
+  }
+  try {
+    opened.close();
+  } catch (error) {
+    failure ??= error;
+  }
+  process.off('SIGINT', onSigint);
+  progress?.clear();
+  if (failure !== undefined) {
+    const message = failure instanceof FileIndexError ? failure.message : failure instanceof Error ? (failure.stack ?? failure.message) : String(failure);
+    process.stderr.write(`shingle: watch failed: ${message}\n`);
+    return 1;
+  }
+  // A watch only ends when Ctrl-C stops it.
+  process.stderr.write('shingle: watch stopped\n');
+  return 130;
+}

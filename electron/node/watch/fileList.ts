@@ -1,0 +1,124 @@
+// The watcher's picture of the disk: every file the walk would list, by path, kept current by
+// re-reading only the paths the watcher names. An entry is the WalkedFile itself, all the
+// analysis needs (the content cache holds the rest), so a file costs its path and six fields.
+import { lstatSync } from 'node:fs';
+import type { Stats } from 'node:fs';
+import { sep } from 'node:path';
+import { isUnder, isUnderAny } from '../index/scanRoots.ts';
+import { toFsPath } from '../scan/fsPath.ts';
+import type { WalkedFile, WalkOptions } from '../scan/types.ts';
+import { exactId, scanTree } from '../scan/walk.ts';
+import { throughRealFolder } from './watchIgnore.ts';
+import type { IgnoreTest } from './watchIgnore.ts';
+
+export type FileListOptions = Omit<WalkOptions, 'signal'>;
+
+export interface FileList {
+  readonly files: ReadonlyMap<string, WalkedFile>;
+  /**
+   * Re-reads the named paths: a file is stat'ed, a new folder walked, a path that is gone
+   * takes everything below it along. True when the list changed.
+   */
+  update(paths: Iterable<string>, signal: AbortSignal): Promise<boolean>;
+  /** Puts a fresh walk of `roots` in place of what is listed under them. True when the list changed. */
+  replaceUnder(roots: readonly string[], walked: readonly WalkedFile[]): boolean;
+}
+
+function sameFile(a: WalkedFile, b: WalkedFile): boolean {
+  return a.fileId === b.fileId && a.size === b.size && a.mtimeMs === b.mtimeMs && a.ctimeMs === b.ctimeMs && a.nlink === b.nlink;
+}
+
+function lstatIfThere(path: string): Stats | undefined {
+  try {
+    return lstatSync(toFsPath(path));
+  } catch {
+    // Gone, or no longer reachable (EACCES on a parent): either way not a file the scan can read.
+    return undefined;
+  }
+}
+
+/** Paths of which none is below another, so one pass per path drops a removed tree. */
+function outermost(paths: string[]): string[] {
+  const kept: string[] = [];
+  for (const path of paths.sort()) {
+    if (!kept.some((outer) => isUnder(path, outer))) kept.push(path);
+  }
+  return kept;
+}
+
+export function createFileList(initial: readonly WalkedFile[], options: FileListOptions, isIgnored: IgnoreTest): FileList {
+  const files = new Map(initial.map((file) => [file.path, file]));
+
+  /** Lists the file as it is now; true when that differs from what was listed. */
+  function put(file: WalkedFile): boolean {
+    const known = files.get(file.path);
+    if (known !== undefined && sameFile(known, file)) return false;
+    files.set(file.path, file);
+    return true;
+  }
+
+  function putStats(path: string, stats: Stats): boolean {
+    if (stats.size < options.minSize || isIgnored(path)) return files.delete(path);
+    const fileId = exactId(stats, () => lstatSync(toFsPath(path), { bigint: true }));
+    return put({ path, size: stats.size, mtimeMs: stats.mtimeMs, ctimeMs: stats.ctimeMs, fileId, nlink: stats.nlink });
+  }
+
+  function dropBelow(folders: string[]): boolean {
+    let changed = false;
+    for (const folder of outermost(folders)) {
+      const prefix = folder.endsWith(sep) ? folder : folder + sep;
+      for (const path of files.keys()) {
+        if (path.startsWith(prefix)) changed = files.delete(path) || changed;
+      }
+    }
+    return changed;
+  }
+
+  async function walkInto(folders: string[], signal: AbortSignal): Promise<boolean> {
+    const found: WalkedFile[] = [];
+    // Errors of these partial walks are not reported: the files they hide stay unlisted, as in a scan.
+    await scanTree(folders, { ...options, signal }, { file: (file) => found.push(file), error: () => {}, special: () => {} });
+    let changed = false;
+    // The walk was rooted at the new folder: the user's path globs are relative to the real root.
+    for (const file of found) if (!isIgnored(file.path)) changed = put(file) || changed;
+    return changed;
+  }
+
+  /** Through a followed symlink, chokidar names a file by the link; the walk lists its real path. */
+  function canonical(path: string): string {
+    return options.followSymlinks ? throughRealFolder(path) : path;
+  }
+
+  return {
+    files,
+    async update(paths, signal) {
+      let changed = false;
+      const gone: string[] = [];
+      const newFolders: string[] = [];
+      for (const named of paths) {
+        const path = canonical(named);
+        const stats = lstatIfThere(path);
+        if (stats?.isFile()) {
+          changed = putStats(path, stats) || changed;
+          continue;
+        }
+        // A listed file is gone or replaced; an unlisted path that is gone may have been a folder.
+        if (files.delete(path)) changed = true;
+        else if (stats === undefined) gone.push(path);
+        if (stats?.isDirectory() || (stats?.isSymbolicLink() && options.followSymlinks)) newFolders.push(path);
+      }
+      if (gone.length > 0) changed = dropBelow(gone) || changed;
+      if (newFolders.length > 0) changed = (await walkInto(newFolders, signal)) || changed;
+      return changed;
+    },
+    replaceUnder(roots, walked) {
+      let changed = false;
+      const fresh = new Set(walked.map((file) => file.path));
+      for (const path of files.keys()) {
+        if (!fresh.has(path) && isUnderAny(path, roots)) changed = files.delete(path) || changed;
+      }
+      for (const file of walked) changed = put(file) || changed;
+      return changed;
+    },
+  };
+}

@@ -1,0 +1,145 @@
+// Live watching: one scan, then clusters that follow the disk within seconds. Each batch of
+// changes re-reads only the paths it names (fileList.ts), re-analyses the whole list through the
+// content cache, so unchanged files are not read again, and reports how the clusters differ from
+// those last reported (clusterChanges.ts).
+//
+// The initial scan runs while chokidar sets its watches, which takes longer than the walk on a
+// big tree. A file changed in a folder the walk had passed and chokidar had not reached yet is
+// seen by neither, so once every watch is set the roots are walked once more and compared.
+import type { ScanError, ScanReport } from '../../../shared/report.ts';
+import type { ScanOptions, ScanProgress } from '../../../shared/scanOptions.ts';
+import { resolveScanRoots } from '../index/scanRoots.ts';
+import type { ContentCache } from '../scan/contentCache.ts';
+import { analyzeFiles, createScanPools, runScanWith } from '../scan/scanService.ts';
+import type { WalkedFile } from '../scan/types.ts';
+import { scanTree } from '../scan/walk.ts';
+import { createChangeQueue } from './changeQueue.ts';
+import { diffClusters, trackCluster } from './clusterChanges.ts';
+import type { ClusterChange, TrackedCluster } from './clusterChanges.ts';
+import { watchDisk } from './diskWatcher.ts';
+import type { CreateWatcher } from './diskWatcher.ts';
+import { createFileList } from './fileList.ts';
+import type { FileList } from './fileList.ts';
+import { createIgnoreTest, createOwnFileTest } from './watchIgnore.ts';
+
+export type { ClusterChange } from './clusterChanges.ts';
+export type { CreateWatcher, FolderWatcher } from './diskWatcher.ts';
+
+/** The initial scan's report without its clusters, which came as `cluster-added` changes. */
+export type WatchSummary = Omit<ScanReport, 'clusters'>;
+
+export interface WatchHooks {
+  /** What is known of file contents; the watch reads it for every analysis and keeps it current. */
+  cache: ContentCache;
+  /** Ends the watch: watchFolders then stops its watcher and threads and resolves. */
+  signal: AbortSignal;
+  onChange(change: ClusterChange): void;
+  /** The initial scan is done, its clusters were all added, and changes from now on will be reported. */
+  onReady?(summary: WatchSummary): void;
+  onProgress?(progress: ScanProgress): void;
+  /** Something the user should know, such as a fallback to rescans; each message is given once. */
+  onWarning?(message: string): void;
+  /** A file the latest analysis could not read, where the analysis before it could. */
+  onFileError?(error: ScanError): void;
+  /** Files the host writes while watching (the index): never watched, never listed. */
+  ownFiles?: readonly string[];
+  /** Makes the native watcher; chokidar.watch unless a test says otherwise. */
+  createWatcher?: CreateWatcher;
+}
+
+/** Roots without native watching are rescanned this often, or less when a rescan is slow. */
+export const RESCAN_INTERVAL_MS = 2000;
+/** At most about 1/RESCAN_COST_FACTOR of the time goes to rescanning. */
+const RESCAN_COST_FACTOR = 5;
+// Only a batch that takes a while reports progress: a line per save would be noise, and a host
+// writing its output into a watched folder would wake the watch again with every line.
+const BATCH_PROGRESS_AFTER_MS = 1000;
+
+function errorKey(error: ScanError): string {
+  return `${error.code}\0${error.path}`;
+}
+
+/** Follows the roots until `hooks.signal` aborts; rejects only if the scan itself fails. */
+export async function watchFolders(options: ScanOptions, hooks: WatchHooks): Promise<void> {
+  const { cache, signal } = hooks;
+  if (signal.aborted) return;
+  const warned = new Set<string>();
+  const warn = (message: string) => {
+    if (warned.has(message)) return;
+    warned.add(message);
+    hooks.onWarning?.(message);
+  };
+  const roots = resolveScanRoots(options.roots);
+  const ignoredByScan = createIgnoreTest(roots, options);
+  const isOwnFile = createOwnFileTest(hooks.ownFiles ?? []);
+  const isIgnored = (path: string) => isOwnFile(path) || ignoredByScan(path);
+  const queue = createChangeQueue(signal);
+  // Started first so the workers boot while the disk is listed.
+  const pools = createScanPools(options);
+  const disk = watchDisk(roots, { followSymlinks: options.followSymlinks, isIgnored }, { changed: queue.add, pollingStarted: () => queue.rescanIn(RESCAN_INTERVAL_MS), warning: warn }, hooks.createWatcher);
+  const aborted = new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
+  try {
+    const { report, walked } = await runScanWith(options, pools, { cache, signal, onProgress: hooks.onProgress });
+    const list = createFileList(hooks.ownFiles?.length ? walked.files.filter((file) => !isOwnFile(file.path)) : walked.files, options, isIgnored);
+    const { clusters, ...summary } = report;
+    let tracked = clusters.map((cluster) => trackCluster(cluster, (path) => list.files.get(path)?.fileId));
+    for (const cluster of clusters) hooks.onChange({ event: 'cluster-added', cluster });
+    hooks.onReady?.(summary);
+    let errors = new Set(report.errors.map(errorKey));
+
+    const publish = async () => {
+      const after = await analyze(list);
+      for (const change of diffClusters(tracked, after.tracked)) hooks.onChange(change);
+      tracked = after.tracked;
+      for (const error of after.errors) if (!errors.has(errorKey(error))) hooks.onFileError?.(error);
+      errors = new Set(after.errors.map(errorKey));
+    };
+
+    await Promise.race([disk.ready, aborted]);
+    signal.throwIfAborted();
+    const watched = roots.filter((root) => !disk.polled.includes(root));
+    if (watched.length > 0 && (await rescan(watched, list))) await publish();
+    if (disk.polled.length > 0) queue.rescanIn(RESCAN_INTERVAL_MS);
+
+    for (let batch = await queue.next(); batch !== undefined; batch = await queue.next()) {
+      let changed = batch.paths.size > 0 && (await list.update(batch.paths, signal));
+      if (batch.rescan) {
+        const started = performance.now();
+        changed = (await rescan(disk.polled, list)) || changed;
+        queue.rescanIn(Math.max(RESCAN_INTERVAL_MS, RESCAN_COST_FACTOR * (performance.now() - started)));
+      }
+      if (changed) await publish();
+    }
+  } catch (error) {
+    if (!signal.aborted) throw error;
+  } finally {
+    await disk.close();
+    await pools.destroy();
+  }
+
+  /** Walks `which` afresh and puts what it finds in the list; true when that changed it. */
+  async function rescan(which: readonly string[], list: FileList): Promise<boolean> {
+    const walked: WalkedFile[] = [];
+    // Unreadable paths were reported by the initial scan; they stay out of the list, as there.
+    const file = (found: WalkedFile) => {
+      if (!isOwnFile(found.path)) walked.push(found);
+    };
+    await scanTree([...which], { ...options, signal }, { file, error: () => {}, special: () => {} });
+    return list.replaceUnder(which, walked);
+  }
+
+  async function analyze(list: FileList): Promise<{ tracked: TrackedCluster[]; errors: ScanError[] }> {
+    const started = performance.now();
+    const files = [...list.files.values()];
+    const { onProgress } = hooks;
+    // The analysis does not walk, so its progress would show no files seen.
+    const seen = onProgress && { filesSeen: files.length, bytesSeen: files.reduce((sum, file) => sum + file.size, 0) };
+    const report =
+      onProgress &&
+      ((progress: ScanProgress) => {
+        if (performance.now() - started >= BATCH_PROGRESS_AFTER_MS) onProgress({ ...progress, ...seen });
+      });
+    const analysis = await analyzeFiles(files, options, pools, { cache, signal, onProgress: report });
+    return { tracked: analysis.clusters.map((cluster) => trackCluster(cluster, (path) => list.files.get(path)?.fileId)), errors: analysis.errors };
+  }
+}

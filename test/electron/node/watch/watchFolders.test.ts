@@ -1,0 +1,144 @@
+// Live watching end to end: real folders, real chokidar, real worker threads. Each test changes
+// the disk the way a user would and waits (with a limit) for the clusters to follow.
+import { mkdir, rename, rm, unlink, writeFile } from 'node:fs/promises';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ScanOptions } from '../../../../shared/scanOptions.ts';
+import { editEveryNthWord, prose } from '../../../helpers/documents.ts';
+import { createTempTree } from '../../../helpers/tempTree.ts';
+import type { TempTree } from '../../../helpers/tempTree.ts';
+import { pathsOf, shownWith, startWatch } from './watchFixture.ts';
+import type { WatchRun } from './watchFixture.ts';
+
+/** The goal: the clusters reflect a save within 2 s. */
+const FOLLOW_MS = 2000;
+const contract = prose(1);
+const revised = editEveryNthWord(contract, 20);
+
+describe('watchFolders', () => {
+  let tree: TempTree | undefined;
+  let run: WatchRun | undefined;
+  afterEach(async () => {
+    await run?.stop();
+    await tree?.remove();
+    run = tree = undefined;
+  });
+
+  async function watching(files: Record<string, string>, options: Partial<ScanOptions> = {}): Promise<{ tree: TempTree; run: WatchRun }> {
+    tree = await createTempTree(files);
+    run = startWatch([tree.root], options);
+    await run.ready;
+    return { tree, run };
+  }
+
+  it('reports the clusters of the initial scan as added, then ready', async () => {
+    const { tree, run } = await watching({ 'contract.txt': contract, 'contract-v2.txt': revised, 'notes.txt': prose(5) });
+    expect(run.changes.map((c) => c.event)).toEqual(['cluster-added']);
+    expect(pathsOf(shownWith(run, tree.path('contract.txt')))).toEqual([tree.path('contract-v2.txt'), tree.path('contract.txt')]);
+  });
+
+  it('shows a near-duplicate written beside a document within 2 s', async () => {
+    const { tree, run } = await watching({ 'contract.txt': contract, 'notes.txt': prose(5) });
+    expect(run.shown.size).toBe(0);
+    await tree.write('contract-v2.txt', revised);
+    const ms = await run.until(() => shownWith(run, tree.path('contract-v2.txt')) !== undefined, 5000, 'the new near-duplicate is shown');
+    expect(ms).toBeLessThan(FOLLOW_MS);
+    const cluster = shownWith(run, tree.path('contract.txt'));
+    expect(cluster?.kind).toBe('near');
+    expect(pathsOf(cluster)).toEqual([tree.path('contract-v2.txt'), tree.path('contract.txt')]);
+    expect(run.changes.map((c) => c.event)).toEqual(['cluster-added']);
+  });
+
+  it('removes the cluster when an edit makes the copy unrelated', async () => {
+    const { tree, run } = await watching({ 'contract.txt': contract, 'contract-v2.txt': revised });
+    const [before] = run.shown.values();
+    await writeFile(tree.path('contract-v2.txt'), prose(99));
+    const ms = await run.until(() => run.shown.size === 0, 5000, 'the cluster is gone');
+    expect(ms).toBeLessThan(FOLLOW_MS);
+    expect(run.changes.at(-1)).toEqual({ event: 'cluster-removed', cluster: before });
+  });
+
+  it('changes the cluster in place when a third copy joins it', async () => {
+    const { tree, run } = await watching({ 'contract.txt': contract, 'contract-v2.txt': revised });
+    const [before] = run.shown.values();
+    await tree.write('Backup/contract-v3.txt', editEveryNthWord(contract, 25, 'revised'));
+    await run.until(() => run.shown.size === 1 && shownWith(run, tree.path('Backup/contract-v3.txt')) !== undefined, 5000, 'the third copy joins');
+    const change = run.changes.at(-1)!;
+    expect(change.event).toBe('cluster-changed');
+    expect(change.event === 'cluster-changed' && change.previousId).toBe(before!.id);
+    expect(change.cluster.id).not.toBe(before!.id);
+    expect(run.changes).toHaveLength(2);
+  });
+
+  it('shows a renamed member as a change of its cluster, with the new path', async () => {
+    const { tree, run } = await watching({ 'contract.txt': contract, 'contract-v2.txt': revised });
+    const [before] = run.shown.values();
+    await rename(tree.path('contract-v2.txt'), tree.path('contract-final.txt'));
+    await run.until(() => shownWith(run, tree.path('contract-final.txt')) !== undefined, 5000, 'the new name is shown');
+    expect(run.changes.slice(1)).toEqual([{ event: 'cluster-changed', cluster: expect.objectContaining({ kind: 'near' }), previousId: before!.id }]);
+    expect(pathsOf([...run.shown.values()][0])).toEqual([tree.path('contract-final.txt'), tree.path('contract.txt')]);
+  });
+
+  it('follows a whole folder renamed: same files, new paths, one change', async () => {
+    const { tree, run } = await watching({ 'Drafts/contract.txt': contract, 'Drafts/contract-v2.txt': revised });
+    const [before] = run.shown.values();
+    await rename(tree.path('Drafts'), tree.path('Signed'));
+    await run.until(() => shownWith(run, tree.path('Signed/contract.txt')) !== undefined, 5000, 'the moved folder is shown');
+    expect(run.changes.slice(1)).toEqual([expect.objectContaining({ event: 'cluster-changed', previousId: before!.id })]);
+    expect(pathsOf([...run.shown.values()][0])).toEqual([tree.path('Signed/contract-v2.txt'), tree.path('Signed/contract.txt')]);
+  });
+
+  it('removes the cluster when a member is deleted', async () => {
+    const { tree, run } = await watching({ 'contract.txt': contract, 'copy.txt': contract, 'notes.txt': prose(5) });
+    expect([...run.shown.values()].map((c) => c.kind)).toEqual(['exact']);
+    await unlink(tree.path('copy.txt'));
+    const ms = await run.until(() => run.shown.size === 0, 5000, 'the cluster is gone');
+    expect(ms).toBeLessThan(FOLLOW_MS);
+    expect(run.changes.map((c) => c.event)).toEqual(['cluster-added', 'cluster-removed']);
+  });
+
+  it('walks a folder moved in, and drops everything below a folder removed', async () => {
+    const { tree, run } = await watching({ 'contract.txt': contract });
+    const outside = await createTempTree({ 'Archive/2023/contract.txt': contract, 'Archive/2024/contract-v2.txt': revised });
+    try {
+      await rename(outside.path('Archive'), tree.path('Archive'));
+    } finally {
+      await outside.remove();
+    }
+    await run.until(() => pathsOf(shownWith(run, tree.path('contract.txt'))).length === 3, 5000, 'the moved-in copies join');
+    await rm(tree.path('Archive'), { recursive: true });
+    await run.until(() => run.shown.size === 0, 5000, 'the removed copies leave');
+  });
+
+  it('ignores what the scan leaves out: excluded, default-excluded and hidden paths', async () => {
+    const { tree, run } = await watching({ 'contract.txt': contract }, { excludes: ['/build'] });
+    await tree.write('node_modules/pkg/contract.txt', contract);
+    await tree.write('.drafts/contract.txt', contract);
+    await tree.write('build/contract.txt', contract);
+    await tree.write('contract.txt.bak', contract);
+    await run.until(() => run.shown.size > 0, 5000, 'the one visible copy is shown');
+    const shown = [...run.shown.values()];
+    expect(shown.flatMap((c) => c.files.map((f) => f.path)).sort()).toEqual([tree.path('contract.txt'), tree.path('contract.txt.bak')]);
+    expect(run.changes.every((c) => !c.cluster.files.some((f) => /node_modules|\.drafts|build/.test(f.path)))).toBe(true);
+  });
+
+  it('resolves on abort, during the initial scan as while watching', async () => {
+    tree = await createTempTree({ 'contract.txt': contract, 'copy.txt': contract });
+    const early = startWatch([tree.root]);
+    await early.stop();
+    expect(early.changes).toEqual([]);
+
+    const watched = startWatch([tree.root]);
+    await watched.ready;
+    await watched.stop();
+    expect(watched.changes.map((c) => c.event)).toEqual(['cluster-added']);
+  });
+
+  it('adds a file created empty and filled afterwards, once its content is there', async () => {
+    const { tree, run } = await watching({ 'contract.txt': contract });
+    await mkdir(tree.path('New'));
+    await writeFile(tree.path('New/untitled.txt'), '');
+    await writeFile(tree.path('New/untitled.txt'), contract);
+    await run.until(() => shownWith(run, tree.path('New/untitled.txt')) !== undefined, 5000, 'the filled file joins');
+    expect(shownWith(run, tree.path('New/untitled.txt'))?.kind).toBe('exact');
+  });
+});
