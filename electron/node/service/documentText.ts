@@ -1,0 +1,42 @@
+// The text of a cluster's file for the side-by-side view, extracted in worker threads like the
+// scan's (the same parsers, the same time and memory limits against hostile files).
+import { basename } from 'node:path';
+import type { Cluster, ReportFile } from '../../../shared/report.ts';
+import { candidateFormat } from '../extract/detectFormat.ts';
+import { createExtractPool } from '../extract/extractPool.ts';
+import type { ExtractPool } from '../extract/extractPool.ts';
+
+/** About 2 MB of text: more than anyone reads side by side, little enough for the IPC and a diff. */
+export const MAX_TEXT_CHARS = 2 * 1024 * 1024;
+
+export interface DocumentTexts {
+  text(cluster: Cluster, file: ReportFile): Promise<{ text: string; truncated: boolean }>;
+  dispose(): Promise<void>;
+}
+
+export function createDocumentTexts(maxChars = MAX_TEXT_CHARS): DocumentTexts {
+  // Started on the first request: many sessions only list clusters, and idle threads cost memory.
+  let pool: ExtractPool | undefined;
+  return {
+    async text(cluster, file) {
+      if (cluster.kind === 'exact' && !file.format && candidateFormat(file.path) === null) {
+        throw new Error(`${basename(file.path)} is not a document, so it has no text to show; the files of this cluster are byte-identical`);
+      }
+      pool ??= createExtractPool({ threads: 2 });
+      const result = await pool.extract(file.path);
+      if (!result.ok) throw new Error(`Cannot show the text of ${basename(file.path)}: ${result.message} (${result.code})`);
+      return cap(result.text, maxChars);
+    },
+    async dispose() {
+      await pool?.destroy();
+      pool = undefined;
+    },
+  };
+}
+
+function cap(text: string, maxChars: number): { text: string; truncated: boolean } {
+  if (text.length <= maxChars) return { text, truncated: false };
+  // Never cut between the two halves of a surrogate pair.
+  const end = /[\uD800-\uDBFF]/.test(text[maxChars - 1]!) ? maxChars - 1 : maxChars;
+  return { text: text.slice(0, end), truncated: true };
+}

@@ -1,0 +1,108 @@
+// The engine behind the contract: one object with a function per command, used by the desktop
+// app's IPC handlers and by tests. What only a host can do (a native folder picker, the file
+// manager) comes in as HostCapabilities; the UI never hands the engine a path to act on.
+import { stat } from 'node:fs/promises';
+import { isAbsolute } from 'node:path';
+import type { EngineApi } from '../../../shared/contract/engineContract.ts';
+import { toFsPath } from '../scan/fsPath.ts';
+import { createDocumentTexts } from './documentText.ts';
+import { createEngineEvents } from './engineEvents.ts';
+import { openMarksStore } from './marksStore.ts';
+import { checkOpenable } from './openPolicy.ts';
+import { openScanRunner } from './scanRunner.ts';
+import { openSettingsStore } from './settingsStore.ts';
+
+export interface HostCapabilities {
+  /** Shows the host's folder picker; resolves with the absolute folders chosen (none if cancelled). */
+  pickFolders(purpose: 'roots' | 'referenceRoots'): Promise<string[]>;
+  revealFile(path: string): Promise<void>;
+  openFile(path: string): Promise<void>;
+}
+
+export type EngineService = EngineApi & { dispose(): Promise<void> };
+
+export interface EngineServiceOptions {
+  /** Where settings, marks and the last results are kept. */
+  dataDir: string;
+  host: HostCapabilities;
+}
+
+export function createEngineService({ dataDir, host }: EngineServiceOptions): EngineService {
+  const events = createEngineEvents();
+  const texts = createDocumentTexts();
+  // The stores read their files once; every command waits for that, so the factory stays synchronous.
+  const stores = Promise.all([openSettingsStore(dataDir), openMarksStore(dataDir), openScanRunner(dataDir, events)]).then(
+    ([settings, marks, scans]) => ({ settings, marks, scans }),
+  );
+  // A failure to read the stores is reported by every command; this keeps it from also being an
+  // unhandled rejection before the first one.
+  stores.catch(() => undefined);
+
+  async function fileOf(ref: { clusterId: string; fileIndex: number }) {
+    const { scans } = await stores;
+    return scans.clusters().file(ref.clusterId, ref.fileIndex);
+  }
+
+  return {
+    on: events.on,
+    async chooseFolders({ purpose }) {
+      const { settings } = await stores;
+      const chosen = await host.pickFolders(purpose);
+      return { added: await settings.addFolders(purpose, chosen) };
+    },
+    async addDroppedFolders({ purpose, paths }) {
+      const { settings } = await stores;
+      // The paths come from the page (the preload turns dropped items into paths): trust none
+      // that is not an existing folder.
+      const folders: string[] = [];
+      const skipped: string[] = [];
+      for (const path of paths) (await isFolder(path) ? folders : skipped).push(path);
+      return { added: await settings.addFolders(purpose, folders), skipped };
+    },
+    getSettings: async () => (await stores).settings.get(),
+    updateSettings: async (patch) => (await stores).settings.update(patch),
+    removeFolder: async ({ purpose, path }) => (await stores).settings.removeFolder(purpose, path),
+    async startScan() {
+      const { settings, scans } = await stores;
+      return scans.start(settings.get());
+    },
+    async cancelScan() {
+      await (await stores).scans.cancel();
+      return {};
+    },
+    getScanState: async () => (await stores).scans.state(),
+    listClusters: async (query) => (await stores).scans.clusters().list(query),
+    getCluster: async ({ clusterId }) => (await stores).scans.clusters().get(clusterId) ?? null,
+    async getDocumentText(ref) {
+      const { cluster, file } = await fileOf(ref);
+      return texts.text(cluster, file);
+    },
+    async revealFile(ref) {
+      const { file } = await fileOf(ref);
+      await host.revealFile(file.path);
+      return {};
+    },
+    async openFile(ref) {
+      const { file } = await fileOf(ref);
+      await checkOpenable(file.path);
+      await host.openFile(file.path);
+      return {};
+    },
+    async setMark({ mark, ...ref }) {
+      const { file } = await fileOf(ref);
+      await (await stores).marks.set(ref.clusterId, file.path, mark);
+      return {};
+    },
+    getMarks: async () => (await stores).marks.get(),
+    async dispose() {
+      const opened = await stores.catch(() => undefined);
+      await Promise.all([texts.dispose(), opened?.scans.dispose(), opened?.settings.flush(), opened?.marks.flush()]);
+    },
+  };
+}
+
+async function isFolder(path: string): Promise<boolean> {
+  if (!isAbsolute(path)) return false;
+  const info = await stat(toFsPath(path)).catch(() => undefined);
+  return info?.isDirectory() ?? false;
+}

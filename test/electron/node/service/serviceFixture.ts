@@ -1,0 +1,55 @@
+// An engine service on a temporary data folder, with a host that records what it was asked to do.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { EventPayload } from '../../../../shared/contract/engineContract.ts';
+import { createEngineService } from '../../../../electron/node/service/engineService.ts';
+import type { EngineService, HostCapabilities } from '../../../../electron/node/service/engineService.ts';
+
+export interface FakeHost extends HostCapabilities {
+  /** What the next pickFolders call resolves with. */
+  nextPick: string[];
+  revealed: string[];
+  opened: string[];
+}
+
+export function createFakeHost(): FakeHost {
+  const host: FakeHost = {
+    nextPick: [],
+    revealed: [],
+    opened: [],
+    pickFolders: async () => host.nextPick,
+    revealFile: async (path) => void host.revealed.push(path),
+    openFile: async (path) => void host.opened.push(path),
+  };
+  return host;
+}
+
+export async function createDataDir(): Promise<{ path: string; remove(): Promise<void> }> {
+  const path = await mkdtemp(join(tmpdir(), 'shingle-data-'));
+  return { path, remove: () => rm(path, { recursive: true, force: true }) };
+}
+
+export function openService(dataDir: string, host: HostCapabilities = createFakeHost()): EngineService {
+  return createEngineService({ dataDir, host });
+}
+
+/** Resolves with the first scanState event for which `done` holds. */
+export function nextScanState(service: EngineService, done: (state: EventPayload<'scanState'>) => boolean): Promise<EventPayload<'scanState'>> {
+  return new Promise((resolve) => {
+    const off = service.on('scanState', (state) => {
+      if (!done(state)) return;
+      off();
+      resolve(state);
+    });
+  });
+}
+
+/** Scans the folders as roots and resolves with the final state. */
+export async function scanFolders(service: EngineService, host: FakeHost, folders: string[]): Promise<EventPayload<'scanState'>> {
+  host.nextPick = folders;
+  await service.chooseFolders({ purpose: 'roots' });
+  const finished = nextScanState(service, (state) => !state.running);
+  await service.startScan({});
+  return finished;
+}
