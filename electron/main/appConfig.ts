@@ -1,0 +1,39 @@
+// Where the app finds its parts and keeps its data. The built main process lives in
+// dist/electron/ beside the preload, the renderer in dist/renderer/; the engine is not bundled
+// (see vite.config.ts).
+import { join } from 'node:path';
+import type { App } from 'electron';
+import { APP_PAGE_URL } from './appProtocol.ts';
+
+export interface AppConfig {
+  /** The page the window loads: app://shingle/index.html, or Vite's dev server in development. */
+  rendererUrl: string;
+  rendererDir: string;
+  preloadPath: string;
+  /** Settings, marks, the last results and the window position. */
+  dataDir: string;
+  /** Developer tools and reload: only when running from a checkout. */
+  devTools: boolean;
+}
+
+export function resolveAppConfig(app: Pick<App, 'isPackaged' | 'getPath'>, env: NodeJS.ProcessEnv, builtDir: string): AppConfig {
+  const development = !app.isPackaged;
+  return {
+    rendererUrl: (development && devServerUrl(env.SHINGLE_RENDERER_URL)) || APP_PAGE_URL,
+    rendererDir: join(builtDir, '..', 'renderer'),
+    preloadPath: join(builtDir, 'preload.cjs'),
+    // Named after the app, not after how it was started (`electron main.js` would say "Electron").
+    // SHINGLE_DATA_DIR lets tests and portable setups keep the app's data out of the user's profile.
+    dataDir: env.SHINGLE_DATA_DIR || join(app.getPath('appData'), 'Shingle'),
+    devTools: development,
+  };
+}
+
+/** The dev server's address, accepted only on this machine over plain HTTP (Vite's default). */
+export function devServerUrl(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  const url = URL.canParse(value) ? new URL(value) : undefined;
+  const local = url?.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
+  if (!local) throw new Error(`SHINGLE_RENDERER_URL must be an http://localhost address, not ${value}`);
+  return url.href;
+}

@@ -1,0 +1,32 @@
+// Where the app looks for its parts and data, and when it may use a dev server.
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { devServerUrl, resolveAppConfig } from '../../../electron/main/appConfig.ts';
+
+const app = (isPackaged: boolean) => ({ isPackaged, getPath: (name: string) => `/home/ann/.config-${name}` });
+
+describe('app config', () => {
+  it('loads the built renderer over app:// and keeps data under the app name', () => {
+    expect(resolveAppConfig(app(true) as never, {}, '/opt/shingle/dist/electron')).toEqual({
+      rendererUrl: 'app://shingle/index.html',
+      rendererDir: join('/opt/shingle/dist/renderer'),
+      preloadPath: join('/opt/shingle/dist/electron/preload.cjs'),
+      dataDir: join('/home/ann/.config-appData', 'Shingle'),
+      devTools: false,
+    });
+  });
+
+  it('uses a dev server and a data folder from the environment only when not packaged', () => {
+    const env = { SHINGLE_RENDERER_URL: 'http://127.0.0.1:5173/', SHINGLE_DATA_DIR: '/tmp/shingle-e2e' };
+    expect(resolveAppConfig(app(false) as never, env, '/src/dist/electron')).toMatchObject({ rendererUrl: 'http://127.0.0.1:5173/', dataDir: '/tmp/shingle-e2e', devTools: true });
+    expect(resolveAppConfig(app(true) as never, env, '/src/dist/electron').rendererUrl).toBe('app://shingle/index.html');
+  });
+
+  it('accepts only a local plain-HTTP dev server', () => {
+    expect(devServerUrl('http://localhost:5173')).toBe('http://localhost:5173/');
+    expect(devServerUrl(undefined)).toBeUndefined();
+    for (const url of ['https://example.com/', 'http://192.168.1.4:5173/', 'file:///tmp/index.html', 'localhost:5173']) {
+      expect(() => devServerUrl(url), url).toThrow('SHINGLE_RENDERER_URL must be an http://localhost address');
+    }
+  });
+});
