@@ -1,0 +1,53 @@
+// The title bar: which screen is up, and starting a scan from anywhere.
+import { formatBytes, formatCount } from '../../shared/format.ts';
+import { useShingle } from '../store/useShingle.ts';
+
+interface AppHeaderProps {
+  onShowHelp(): void;
+}
+
+export function AppHeader({ onShowHelp }: AppHeaderProps) {
+  const screen = useShingle((s) => s.screen);
+  const scanning = useShingle((s) => s.scanState?.running ?? false);
+  const hasRoots = useShingle((s) => (s.settings?.roots.length ?? 0) > 0);
+  const hasResults = useShingle((s) => s.scanState?.finishedAt !== undefined);
+  const stats = useShingle((s) => s.scanState?.stats);
+  const showScreen = useShingle((s) => s.showScreen);
+  const startScan = useShingle((s) => s.startScan);
+
+  return (
+    <header className="app-header">
+      <div className="brand" aria-label="Shingle">
+        <span className="brand-mark" aria-hidden="true" />
+        Shingle
+      </div>
+      <nav className="screen-tabs" aria-label="Screens">
+        <button type="button" className="tab" aria-current={screen === 'setup' ? 'page' : undefined} disabled={scanning} onClick={() => showScreen('setup')}>
+          Folders &amp; options
+        </button>
+        <button
+          type="button"
+          className="tab"
+          aria-current={screen === 'review' ? 'page' : undefined}
+          disabled={scanning || !hasResults}
+          onClick={() => showScreen('review')}
+        >
+          Review
+        </button>
+      </nav>
+      <div className="header-end">
+        {stats && !scanning && (
+          <span className="header-stats">
+            {formatCount(stats.files)} files · {formatBytes(stats.bytes)} scanned
+          </span>
+        )}
+        <button type="button" className="icon-button" onClick={onShowHelp} aria-label="Keyboard shortcuts" title="Keyboard shortcuts (?)">
+          ?
+        </button>
+        <button type="button" className="button primary" disabled={scanning || !hasRoots} onClick={() => void startScan()}>
+          {hasResults ? 'Scan again' : 'Scan'}
+        </button>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,16 @@
+// The contract's values under the names the UI uses, all inferred from the schemas.
+import type { z } from 'zod';
+import type { CommandRequest, CommandResponse, EventPayload } from '../../shared/contract/engineContract.ts';
+import type { clusterSortSchema, markSchema, scanSettingsSchema } from '../../shared/contract/schemas.ts';
+
+export type ScanSettings = z.infer<typeof scanSettingsSchema>;
+export type SettingsPatch = CommandRequest<'updateSettings'>;
+export type FolderPurpose = CommandRequest<'chooseFolders'>['purpose'];
+export type ScanState = EventPayload<'scanState'>;
+export type ScanProgress = EventPayload<'scanProgress'>;
+export type ClusterChange = EventPayload<'clusterChange'>;
+export type ClusterQuery = CommandRequest<'listClusters'>;
+export type ClusterPage = CommandResponse<'listClusters'>;
+export type ClusterSort = z.infer<typeof clusterSortSchema>;
+export type Mark = z.infer<typeof markSchema>;
+export type MarksByCluster = CommandResponse<'getMarks'>;

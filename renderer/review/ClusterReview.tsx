@@ -1,0 +1,47 @@
+// The review: the cluster list beside the open cluster, and the keys that move through both
+// and mark files.
+import type { Cluster } from '../../shared/report.ts';
+import { useShortcuts } from '../app/useShortcuts.ts';
+import { SEARCH_INPUT_ID } from '../clusters/ClusterFilters.tsx';
+import { ClusterList } from '../clusters/ClusterList.tsx';
+import { useShingleStore } from '../store/useShingle.ts';
+import { ClusterView } from './ClusterView.tsx';
+import { ShortcutBar } from './ShortcutBar.tsx';
+
+export function ClusterReview() {
+  const store = useShingleStore();
+
+  /** Runs an action on the focused file of the open cluster, if there is one. */
+  function onFocused(action: (cluster: Cluster, fileIndex: number) => unknown) {
+    return () => {
+      const { cluster, focusedFile } = store.getState();
+      if (cluster) void action(cluster, focusedFile);
+    };
+  }
+
+  useShortcuts({
+    nextCluster: () => void store.getState().selectRelative(1),
+    previousCluster: () => void store.getState().selectRelative(-1),
+    nextFile: () => store.getState().focusRelativeFile(1),
+    previousFile: () => store.getState().focusRelativeFile(-1),
+    keep: onFocused((cluster, i) => store.getState().setMark(cluster, i, 'keep')),
+    delete: onFocused((cluster, i) => store.getState().setMark(cluster, i, 'delete')),
+    keepOnly: onFocused((cluster, i) => store.getState().keepOnly(cluster, i)),
+    clearMark: onFocused((cluster, i) => store.getState().setMark(cluster, i, null)),
+    undo: () => void store.getState().undo(),
+    openFile: onFocused((_, i) => store.getState().openFile(i, 'open')),
+    revealFile: onFocused((_, i) => store.getState().openFile(i, 'reveal')),
+    focusSearch: () => document.getElementById(SEARCH_INPUT_ID)?.focus(),
+  });
+
+  return (
+    <main className="screen review-screen">
+      <h1 className="visually-hidden">Review duplicates</h1>
+      <ClusterList />
+      <div className="review-main">
+        <ClusterView />
+        <ShortcutBar />
+      </div>
+    </main>
+  );
+}

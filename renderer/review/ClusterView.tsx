@@ -1,0 +1,43 @@
+// The open cluster: what it is, then its documents side by side (or, for byte-identical
+// copies, a summary of the files, since there is no difference to show).
+import { formatBytes } from '../../shared/format.ts';
+import { kindDescriptions, kindLabels, similarityLabel } from '../clusters/clusterLabels.ts';
+import { useShingle } from '../store/useShingle.ts';
+import { DocumentComparison } from './DocumentComparison.tsx';
+import { ExactSummary } from './ExactSummary.tsx';
+
+export function ClusterView() {
+  const cluster = useShingle((s) => s.cluster);
+  const gone = useShingle((s) => s.clusterGone);
+
+  if (!cluster) {
+    return (
+      <section className="cluster-view cluster-view-empty" aria-label="Cluster">
+        <p className="empty-note">Choose a cluster on the left to compare its files.</p>
+      </section>
+    );
+  }
+
+  return (
+    <section className="cluster-view" aria-labelledby="cluster-title">
+      <header className="cluster-head">
+        <div className="cluster-title-row">
+          <span className={`kind-badge kind-${cluster.kind}`}>{kindLabels[cluster.kind]}</span>
+          <h2 id="cluster-title">
+            {kindDescriptions[cluster.kind]} · {cluster.files.length} files
+          </h2>
+          <span className="cluster-figures">
+            {similarityLabel(cluster)} · <strong>{formatBytes(cluster.reclaimable)}</strong> to free
+          </span>
+        </div>
+        {cluster.description && <p className="cluster-description">{cluster.description}</p>}
+        {gone && (
+          <p className="note warning" role="status">
+            These files changed on disk and no longer form this cluster. Scan again to see where they belong now.
+          </p>
+        )}
+      </header>
+      {cluster.kind === 'exact' ? <ExactSummary cluster={cluster} /> : <DocumentComparison key={cluster.id} cluster={cluster} />}
+    </section>
+  );
+}

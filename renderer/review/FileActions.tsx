@@ -1,0 +1,57 @@
+// Per file: the keep/delete mark (a pair of toggle buttons) and opening the file or its folder.
+import type { Cluster } from '../../shared/report.ts';
+import type { Mark } from '../engine/contractTypes.ts';
+import { baseName, isInAnyFolder } from '../format/paths.ts';
+import { useShingle } from '../store/useShingle.ts';
+
+interface FileActionsProps {
+  cluster: Cluster;
+  fileIndex: number;
+}
+
+export function useFileMark(cluster: Cluster, fileIndex: number): { mark: Mark | null; reference: boolean } {
+  const path = cluster.files[fileIndex]?.path ?? '';
+  const mark = useShingle((s) => s.marks[cluster.id]?.[path] ?? null);
+  const reference = useShingle((s) => isInAnyFolder(path, s.settings?.referenceRoots ?? []));
+  return { mark, reference };
+}
+
+export function MarkButtons({ cluster, fileIndex }: FileActionsProps) {
+  const { mark, reference } = useFileMark(cluster, fileIndex);
+  const setMark = useShingle((s) => s.setMark);
+  const name = baseName(cluster.files[fileIndex]?.path ?? '');
+  const toggle = (value: Mark) => () => void setMark(cluster, fileIndex, mark === value ? null : value);
+
+  return (
+    <div className="mark-buttons" role="group" aria-label={`Mark ${name}`}>
+      <button type="button" className="mark-button keep" aria-pressed={mark === 'keep'} onClick={toggle('keep')}>
+        Keep
+      </button>
+      <button
+        type="button"
+        className="mark-button delete"
+        aria-pressed={mark === 'delete'}
+        disabled={reference}
+        title={reference ? 'In a reference folder: never deleted' : undefined}
+        onClick={toggle('delete')}
+      >
+        Delete
+      </button>
+    </div>
+  );
+}
+
+export function OpenButtons({ cluster, fileIndex }: FileActionsProps) {
+  const openFile = useShingle((s) => s.openFile);
+  const name = baseName(cluster.files[fileIndex]?.path ?? '');
+  return (
+    <div className="open-buttons">
+      <button type="button" className="button quiet small" aria-label={`Open ${name}`} onClick={() => void openFile(fileIndex, 'open')}>
+        Open
+      </button>
+      <button type="button" className="button quiet small" aria-label={`Show ${name} in its folder`} onClick={() => void openFile(fileIndex, 'reveal')}>
+        Reveal
+      </button>
+    </div>
+  );
+}

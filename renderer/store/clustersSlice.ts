@@ -1,0 +1,164 @@
+// The cluster list, fetched a page at a time as it scrolls: the filters, the figures the engine
+// gives for them, and the pages loaded so far. Changing a filter starts a new generation:
+// paging restarts and answers for older generations are dropped.
+import type { Cluster, ClusterKind, DocumentFormat } from '../../shared/report.ts';
+import type { ClusterChange, ClusterPage, ClusterQuery, ClusterSort } from '../engine/contractTypes.ts';
+import type { ShingleState, SliceCreator } from './storeTypes.ts';
+
+export const PAGE_SIZE = 200;
+/** Pages kept around the visible ones; 100,000 clusters never all sit in memory. */
+const KEPT_PAGES = 12;
+/** Added and removed clusters shift every row below them; they come in bursts. */
+const REFRESH_DELAY_MS = 300;
+
+export const ALL_KINDS: readonly ClusterKind[] = ['exact', 'near', 'contained'];
+export const ALL_FORMATS: readonly DocumentFormat[] = ['text', 'html', 'pdf'];
+
+export interface ClusterFilters {
+  sort: ClusterSort;
+  /** Kinds shown; all of them means no filter. */
+  kinds: ClusterKind[];
+  formats: DocumentFormat[];
+  /** Only clusters with a file below this folder. */
+  folder: string | null;
+  /** Substring of any file path. */
+  search: string;
+}
+
+export type ListSummary = Omit<ClusterPage, 'clusters'>;
+
+export interface ClustersSlice {
+  filters: ClusterFilters;
+  listSummary: ListSummary | null;
+  pages: Record<number, Cluster[]>;
+  listGeneration: number;
+  setFilters(patch: Partial<ClusterFilters>): Promise<void>;
+  /** Fetches the list again; `reset` drops the loaded rows first (new filters), else they stay until the new ones arrive. */
+  refreshClusters(options?: { reset?: boolean }): Promise<void>;
+  ensureClusterRange(first: number, last: number): Promise<void>;
+  applyClusterChange(change: ClusterChange): void;
+}
+
+export const defaultFilters: ClusterFilters = { sort: 'reclaimable', kinds: [...ALL_KINDS], formats: [...ALL_FORMATS], folder: null, search: '' };
+
+export function clusterAt(state: Pick<ShingleState, 'pages'>, index: number): Cluster | undefined {
+  return state.pages[Math.floor(index / PAGE_SIZE)]?.[index % PAGE_SIZE];
+}
+
+export function indexOfCluster(state: Pick<ShingleState, 'pages'>, clusterId: string): number | null {
+  for (const [page, clusters] of Object.entries(state.pages)) {
+    const at = clusters.findIndex((c) => c.id === clusterId);
+    if (at >= 0) return Number(page) * PAGE_SIZE + at;
+  }
+  return null;
+}
+
+/** The engine's query for one page; filters that select everything are left out. */
+export function clusterQuery(filters: ClusterFilters, page: number): ClusterQuery {
+  const query: ClusterQuery = { offset: page * PAGE_SIZE, limit: PAGE_SIZE, sort: filters.sort };
+  if (filters.kinds.length < ALL_KINDS.length) query.kinds = filters.kinds;
+  if (filters.formats.length < ALL_FORMATS.length) query.formats = filters.formats;
+  if (filters.folder) query.folder = filters.folder;
+  const search = filters.search.trim();
+  if (search) query.search = search;
+  return query;
+}
+
+function summaryOf(page: ClusterPage): ListSummary {
+  return { total: page.total, totalReclaimable: page.totalReclaimable, counts: page.counts };
+}
+
+/** The pages nearest to the wanted ones, at most KEPT_PAGES of them. */
+function keepNear(pages: Record<number, Cluster[]>, first: number, last: number): Record<number, Cluster[]> {
+  const distance = (page: number) => (page < first ? first - page : page > last ? page - last : 0);
+  const kept = Object.keys(pages)
+    .map(Number)
+    .sort((a, b) => distance(a) - distance(b))
+    .slice(0, KEPT_PAGES);
+  return Object.fromEntries(kept.map((page) => [page, pages[page]!]));
+}
+
+export const createClustersSlice: SliceCreator<ClustersSlice> = ({ set, get, engine }) => {
+  const pending = new Set<string>();
+  let refreshTimer: ReturnType<typeof setTimeout> | undefined;
+
+  /** After new rows arrive: where the selected cluster is now, or the first cluster when none is open. */
+  function followSelection() {
+    const state = get();
+    if (state.cluster) set({ selectedIndex: indexOfCluster(state, state.cluster.id) });
+    else if (state.listSummary && state.listSummary.total > 0) void state.selectClusterAt(0);
+  }
+
+  return {
+    filters: defaultFilters,
+    listSummary: null,
+    pages: {},
+    listGeneration: 0,
+
+    async setFilters(patch) {
+      set({ filters: { ...get().filters, ...patch } });
+      await get().refreshClusters({ reset: true });
+    },
+
+    async refreshClusters({ reset = false } = {}) {
+      clearTimeout(refreshTimer);
+      const generation = get().listGeneration + 1;
+      const loaded = Object.keys(get().pages).map(Number);
+      const wanted = reset || loaded.length === 0 ? [0] : loaded;
+      set({ listGeneration: generation, ...(reset ? { pages: {}, listSummary: null, selectedIndex: null } : {}) });
+      try {
+        const filters = get().filters;
+        const results = await Promise.all(wanted.map((page) => engine.listClusters(clusterQuery(filters, page))));
+        if (get().listGeneration !== generation) return;
+        const pages = Object.fromEntries(wanted.map((page, i) => [page, results[i]!.clusters]));
+        set({ pages, listSummary: summaryOf(results[0]!) });
+        followSelection();
+      } catch (error) {
+        get().reportError(error);
+      }
+    },
+
+    async ensureClusterRange(first, last) {
+      const { listGeneration: generation, filters, pages } = get();
+      const firstPage = Math.floor(Math.max(0, first) / PAGE_SIZE);
+      const lastPage = Math.floor(Math.max(0, last) / PAGE_SIZE);
+      const missing: number[] = [];
+      for (let page = firstPage; page <= lastPage; page++) {
+        const key = `${generation}:${page}`;
+        if (!pages[page] && !pending.has(key)) missing.push(page);
+      }
+      await Promise.all(
+        missing.map(async (page) => {
+          const key = `${generation}:${page}`;
+          pending.add(key);
+          try {
+            const result = await engine.listClusters(clusterQuery(filters, page));
+            if (get().listGeneration !== generation) return;
+            set({ pages: keepNear({ ...get().pages, [page]: result.clusters }, firstPage, lastPage), listSummary: summaryOf(result) });
+          } catch (error) {
+            get().reportError(error);
+          } finally {
+            pending.delete(key);
+          }
+        }),
+      );
+    },
+
+    applyClusterChange(change) {
+      const { cluster } = change;
+      if (change.event === 'cluster-changed') {
+        const pages = get().pages;
+        const updated: Record<number, Cluster[]> = {};
+        for (const [page, clusters] of Object.entries(pages)) {
+          const at = clusters.findIndex((c) => c.id === cluster.id);
+          if (at >= 0) updated[Number(page)] = clusters.with(at, cluster);
+        }
+        if (Object.keys(updated).length > 0) set({ pages: { ...pages, ...updated } });
+      } else {
+        clearTimeout(refreshTimer);
+        refreshTimer = setTimeout(() => void get().refreshClusters(), REFRESH_DELAY_MS);
+      }
+      if (get().cluster?.id === cluster.id) get().applySelectedClusterChange(change);
+    },
+  };
+};

@@ -1,0 +1,12 @@
+// Engine events go straight into the store, outside React: components only ever read state.
+import type { EngineApi } from '../../shared/contract/engineContract.ts';
+import type { ShingleStore } from './storeTypes.ts';
+
+export function connectEngineEvents(engine: EngineApi, store: ShingleStore): () => void {
+  const stops = [
+    engine.on('scanState', (state) => store.getState().applyScanState(state)),
+    engine.on('scanProgress', (progress) => store.getState().applyScanProgress(progress)),
+    engine.on('clusterChange', (change) => store.getState().applyClusterChange(change)),
+  ];
+  return () => stops.forEach((stop) => stop());
+}

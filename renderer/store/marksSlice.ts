@@ -1,0 +1,104 @@
+// Keep/delete marks per file, saved in the engine as they are made, with an undo stack. A step
+// is one key press: "keep this, delete the others" marks several files and undoes as one.
+import type { Cluster } from '../../shared/report.ts';
+import type { Mark, MarksByCluster } from '../engine/contractTypes.ts';
+import { baseName, isInAnyFolder } from '../format/paths.ts';
+import type { SliceCreator } from './storeTypes.ts';
+
+export interface MarkChange {
+  clusterId: string;
+  fileIndex: number;
+  path: string;
+  before: Mark | null;
+  after: Mark | null;
+}
+
+export interface MarksSlice {
+  marks: MarksByCluster;
+  undoStack: MarkChange[][];
+  loadMarks(): Promise<void>;
+  setMark(cluster: Cluster, fileIndex: number, mark: Mark | null): Promise<void>;
+  /** Keeps one file and marks the cluster's other files for deletion. */
+  keepOnly(cluster: Cluster, fileIndex: number): Promise<void>;
+  undo(): Promise<void>;
+}
+
+const UNDO_LIMIT = 500;
+
+export function markOf(marks: MarksByCluster, clusterId: string, path: string): Mark | null {
+  return marks[clusterId]?.[path] ?? null;
+}
+
+function withMark(marks: MarksByCluster, clusterId: string, path: string, mark: Mark | null): MarksByCluster {
+  const { [path]: _previous, ...others } = marks[clusterId] ?? {};
+  const files = mark ? { ...others, [path]: mark } : others;
+  const { [clusterId]: _cluster, ...rest } = marks;
+  return Object.keys(files).length > 0 ? { ...rest, [clusterId]: files } : rest;
+}
+
+export const createMarksSlice: SliceCreator<MarksSlice> = ({ set, get, engine }) => {
+  function change(cluster: Cluster, fileIndex: number, mark: Mark | null): MarkChange | null {
+    const file = cluster.files[fileIndex];
+    if (!file) return null;
+    const before = markOf(get().marks, cluster.id, file.path);
+    return before === mark ? null : { clusterId: cluster.id, fileIndex, path: file.path, before, after: mark };
+  }
+
+  function isReference(path: string): boolean {
+    return isInAnyFolder(path, get().settings?.referenceRoots ?? []);
+  }
+
+  /** Shows the marks at once, then saves them; on failure shows the old ones again. */
+  async function apply(step: MarkChange[], direction: 'do' | 'undo') {
+    const value = (c: MarkChange) => (direction === 'do' ? c.after : c.before);
+    const previous = (c: MarkChange) => (direction === 'do' ? c.before : c.after);
+    let marks = get().marks;
+    for (const c of step) marks = withMark(marks, c.clusterId, c.path, value(c));
+    set({ marks, ...(direction === 'do' ? { undoStack: [...get().undoStack, step].slice(-UNDO_LIMIT) } : {}) });
+    try {
+      await Promise.all(step.map((c) => engine.setMark({ clusterId: c.clusterId, fileIndex: c.fileIndex, mark: value(c) })));
+    } catch (error) {
+      let restored = get().marks;
+      for (const c of step) restored = withMark(restored, c.clusterId, c.path, previous(c));
+      set({ marks: restored, undoStack: get().undoStack.filter((s) => s !== step) });
+      get().reportError(error);
+    }
+  }
+
+  return {
+    marks: {},
+    undoStack: [],
+
+    async loadMarks() {
+      try {
+        set({ marks: await engine.getMarks({}) });
+      } catch (error) {
+        get().reportError(error);
+      }
+    },
+
+    async setMark(cluster, fileIndex, mark) {
+      const path = cluster.files[fileIndex]?.path;
+      if (path && mark === 'delete' && isReference(path)) {
+        get().reportError(`${baseName(path)} is in a reference folder: Shingle never deletes files there.`);
+        return;
+      }
+      const step = change(cluster, fileIndex, mark);
+      if (step) await apply([step], 'do');
+    },
+
+    async keepOnly(cluster, fileIndex) {
+      const step = cluster.files
+        .map((file, i) => change(cluster, i, i === fileIndex ? 'keep' : isReference(file.path) ? markOf(get().marks, cluster.id, file.path) : 'delete'))
+        .filter((c) => c !== null);
+      if (step.length > 0) await apply(step, 'do');
+    },
+
+    async undo() {
+      const step = get().undoStack.at(-1);
+      if (!step) return;
+      set({ undoStack: get().undoStack.slice(0, -1) });
+      await apply(step, 'undo');
+    },
+  };
+};

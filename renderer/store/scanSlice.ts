@@ -1,0 +1,63 @@
+// The scan: its state and progress as the engine reports them, and starting and cancelling it.
+import type { ScanProgress, ScanState } from '../engine/contractTypes.ts';
+import type { SliceCreator } from './storeTypes.ts';
+
+export interface ScanSlice {
+  scanState: ScanState | null;
+  progress: ScanProgress | null;
+  loadScanState(): Promise<void>;
+  startScan(): Promise<void>;
+  cancelScan(): Promise<void>;
+  applyScanState(state: ScanState): void;
+  applyScanProgress(progress: ScanProgress): void;
+}
+
+/** A scan seen to end; the state found at startup is handled by initialize. */
+function hasFinished(previous: ScanState | null, next: ScanState): boolean {
+  return previous !== null && !next.running && next.finishedAt !== undefined && next.finishedAt !== previous.finishedAt;
+}
+
+export const createScanSlice: SliceCreator<ScanSlice> = ({ set, get, engine }) => ({
+  scanState: null,
+  progress: null,
+  async loadScanState() {
+    try {
+      get().applyScanState(await engine.getScanState({}));
+    } catch (error) {
+      get().reportError(error);
+    }
+  },
+  async startScan() {
+    try {
+      set({ progress: null });
+      const { scanId } = await engine.startScan({});
+      // Events and answers travel separately: the scan may already have ended by now, and
+      // applyScanState then keeps the newer state.
+      get().applyScanState({ running: true, scanId, errors: 0 });
+    } catch (error) {
+      get().reportError(error);
+    }
+  },
+  async cancelScan() {
+    try {
+      await engine.cancelScan({});
+    } catch (error) {
+      get().reportError(error);
+    }
+  },
+  applyScanState(next) {
+    const previous = get().scanState;
+    const sameScan = previous?.scanId !== undefined && previous.scanId === next.scanId;
+    if (next.running && sameScan && !previous.running) return;
+    set({ scanState: next, ...(next.running && !sameScan ? { progress: null } : {}) });
+    if (!hasFinished(previous, next)) return;
+    if (next.failure) get().reportError(`The scan failed: ${next.failure}`);
+    else if (!next.cancelled) {
+      // New results: whatever was open belongs to the old ones.
+      set({ cluster: null, selectedIndex: null, texts: {} });
+      get().showScreen('review');
+      void get().refreshClusters({ reset: true });
+    }
+  },
+  applyScanProgress: (progress) => set({ progress }),
+});

@@ -1,0 +1,111 @@
+// The cluster open in the review: its place in the list, its files' extracted texts, and the
+// file the keyboard acts on.
+import type { Cluster } from '../../shared/report.ts';
+import type { ClusterChange } from '../engine/contractTypes.ts';
+import { errorMessage } from '../format/errorMessage.ts';
+import { clusterAt } from './clustersSlice.ts';
+import type { SliceCreator } from './storeTypes.ts';
+
+export type DocumentText =
+  | { status: 'loading' }
+  | { status: 'ready'; text: string; truncated: boolean }
+  | { status: 'error'; message: string };
+
+export interface SelectionSlice {
+  /** Row of the open cluster under the current filters; null when it is not (or no longer) listed. */
+  selectedIndex: number | null;
+  cluster: Cluster | null;
+  /** The engine reported the open cluster removed (its files changed or went away). */
+  clusterGone: boolean;
+  /** Texts of the open cluster's files, by file index. */
+  texts: Record<number, DocumentText>;
+  focusedFile: number;
+  selectClusterAt(index: number): Promise<void>;
+  selectRelative(delta: number): Promise<void>;
+  focusFile(fileIndex: number): void;
+  focusRelativeFile(delta: number): void;
+  applySelectedClusterChange(change: ClusterChange): void;
+  /** Opens a file of the open cluster in its default app, or shows it in its folder. */
+  openFile(fileIndex: number, how: 'open' | 'reveal'): Promise<void>;
+}
+
+/** Exact clusters are shown as a file summary: their texts are never needed. */
+function needsTexts(cluster: Cluster): boolean {
+  return cluster.kind !== 'exact';
+}
+
+export const createSelectionSlice: SliceCreator<SelectionSlice> = ({ set, get, engine }) => {
+  // Texts arriving for a cluster that is no longer open (or was reloaded) are dropped.
+  let textsRequest = 0;
+
+  function loadTexts(cluster: Cluster) {
+    const request = ++textsRequest;
+    if (!needsTexts(cluster)) return;
+    set({ texts: Object.fromEntries(cluster.files.map((_, i) => [i, { status: 'loading' }])) });
+    cluster.files.forEach(async (_, fileIndex) => {
+      let text: DocumentText;
+      try {
+        text = { status: 'ready', ...(await engine.getDocumentText({ clusterId: cluster.id, fileIndex })) };
+      } catch (error) {
+        text = { status: 'error', message: errorMessage(error) };
+      }
+      if (request === textsRequest) set({ texts: { ...get().texts, [fileIndex]: text } });
+    });
+  }
+
+  function open(cluster: Cluster, index: number | null) {
+    set({ cluster, selectedIndex: index, clusterGone: false, texts: {}, focusedFile: 0 });
+    loadTexts(cluster);
+  }
+
+  return {
+    selectedIndex: null,
+    cluster: null,
+    clusterGone: false,
+    texts: {},
+    focusedFile: 0,
+
+    async selectClusterAt(index) {
+      const total = get().listSummary?.total ?? 0;
+      if (index < 0 || index >= total) return;
+      if (!clusterAt(get(), index)) await get().ensureClusterRange(index, index);
+      const cluster = clusterAt(get(), index);
+      if (cluster) open(cluster, index);
+    },
+
+    async selectRelative(delta) {
+      const { selectedIndex } = get();
+      await get().selectClusterAt(selectedIndex === null ? 0 : selectedIndex + delta);
+    },
+
+    focusFile(fileIndex) {
+      const count = get().cluster?.files.length ?? 0;
+      if (fileIndex >= 0 && fileIndex < count) set({ focusedFile: fileIndex });
+    },
+
+    focusRelativeFile(delta) {
+      get().focusFile(get().focusedFile + delta);
+    },
+
+    applySelectedClusterChange(change) {
+      if (change.event === 'cluster-removed') {
+        set({ clusterGone: true });
+        return;
+      }
+      const focusedFile = get().focusedFile;
+      open(change.cluster, get().selectedIndex);
+      get().focusFile(focusedFile);
+    },
+
+    async openFile(fileIndex, how) {
+      const cluster = get().cluster;
+      if (!cluster || !cluster.files[fileIndex]) return;
+      const ref = { clusterId: cluster.id, fileIndex };
+      try {
+        await (how === 'open' ? engine.openFile(ref) : engine.revealFile(ref));
+      } catch (error) {
+        get().reportError(error);
+      }
+    },
+  };
+};

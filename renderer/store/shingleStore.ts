@@ -1,0 +1,25 @@
+// The app's one store, made of slices. Created with the engine it talks to, so tests can hand
+// it a fake engine and no React is involved.
+import { createStore } from 'zustand/vanilla';
+import type { EngineApi } from '../../shared/contract/engineContract.ts';
+import { createClustersSlice } from './clustersSlice.ts';
+import { createMarksSlice } from './marksSlice.ts';
+import { createScanSlice } from './scanSlice.ts';
+import { createSelectionSlice } from './selectionSlice.ts';
+import { createSettingsSlice } from './settingsSlice.ts';
+import { createShellSlice } from './shellSlice.ts';
+import type { ShingleState, ShingleStore, StoreHost } from './storeTypes.ts';
+
+export function createShingleStore(engine: EngineApi, host: StoreHost = {}): ShingleStore {
+  return createStore<ShingleState>()((set, get) => {
+    const context = { set, get, engine, host };
+    return {
+      ...createShellSlice(context),
+      ...createSettingsSlice(context),
+      ...createScanSlice(context),
+      ...createClustersSlice(context),
+      ...createSelectionSlice(context),
+      ...createMarksSlice(context),
+    };
+  });
+}

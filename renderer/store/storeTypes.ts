@@ -1,0 +1,28 @@
+// The one store's state is the union of its slices; each slice is built with access to the
+// whole store (actions may read and update other slices) and to the engine.
+import type { StoreApi } from 'zustand/vanilla';
+import type { EngineApi } from '../../shared/contract/engineContract.ts';
+import type { ClustersSlice } from './clustersSlice.ts';
+import type { MarksSlice } from './marksSlice.ts';
+import type { ScanSlice } from './scanSlice.ts';
+import type { SelectionSlice } from './selectionSlice.ts';
+import type { SettingsSlice } from './settingsSlice.ts';
+import type { ShellSlice } from './shellSlice.ts';
+
+export type ShingleState = ShellSlice & SettingsSlice & ScanSlice & ClustersSlice & SelectionSlice & MarksSlice;
+export type ShingleStore = StoreApi<ShingleState>;
+
+/** What the host offers beside the engine's commands. */
+export interface StoreHost {
+  /** The path of a folder dropped on the page; '' for anything else or when the host cannot tell. */
+  pathForDroppedFile?(file: File): string;
+}
+
+export interface SliceContext {
+  set: ShingleStore['setState'];
+  get: ShingleStore['getState'];
+  engine: EngineApi;
+  host: StoreHost;
+}
+
+export type SliceCreator<Slice> = (context: SliceContext) => Slice;

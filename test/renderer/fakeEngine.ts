@@ -1,0 +1,91 @@
+// An in-memory engine for the store's tests: answers the contract's commands from a list of
+// clusters, records every call, and lets a test emit events or hold answers back.
+import { vi } from 'vitest';
+import type { CommandRequest, EngineApi, EventName, EventPayload } from '../../shared/contract/engineContract.ts';
+import type { Cluster } from '../../shared/report.ts';
+import type { ClusterQuery, MarksByCluster, ScanSettings, ScanState } from '../../renderer/engine/contractTypes.ts';
+import { defaultScanOptions } from '../../shared/scanOptions.ts';
+
+export function cluster(id: string, kind: Cluster['kind'] = 'near', paths = [`/docs/${id}-a.txt`, `/docs/${id}-b.txt`]): Cluster {
+  return {
+    id,
+    kind,
+    similarity: kind === 'exact' ? 1 : 0.8,
+    reclaimable: 1000,
+    files: paths.map((path) => ({ path, size: 1000, mtime: 0, format: 'text' as const })),
+  };
+}
+
+export function manyClusters(count: number): Cluster[] {
+  return Array.from({ length: count }, (_, i) => cluster(`c${i}`, i % 3 === 0 ? 'exact' : 'near'));
+}
+
+export interface FakeEngine extends EngineApi {
+  clusters: Cluster[];
+  settings: ScanSettings;
+  marks: MarksByCluster;
+  scanState: ScanState;
+  queries: ClusterQuery[];
+  emit<E extends EventName>(event: E, payload: EventPayload<E>): void;
+}
+
+export function createFakeEngine(clusters: Cluster[] = []): FakeEngine {
+  const listeners = new Map<string, Set<(payload: unknown) => void>>();
+  const engine: FakeEngine = {
+    clusters,
+    settings: { ...defaultScanOptions, roots: ['/docs'], referenceRoots: ['/archive'] },
+    marks: {},
+    scanState: { running: false, errors: 0 },
+    queries: [],
+    emit(event, payload) {
+      for (const listener of listeners.get(event) ?? []) listener(payload);
+    },
+    on(event, listener) {
+      const set = listeners.get(event) ?? new Set();
+      listeners.set(event, set);
+      set.add(listener as (payload: unknown) => void);
+      return () => set.delete(listener as (payload: unknown) => void);
+    },
+    chooseFolders: vi.fn(async () => ({ added: [] })),
+    addDroppedFolders: vi.fn(async ({ purpose, paths }: CommandRequest<'addDroppedFolders'>) => {
+      const added = paths.filter((path) => !path.endsWith('.txt'));
+      engine.settings = { ...engine.settings, [purpose]: [...engine.settings[purpose], ...added] };
+      return { added, skipped: paths.filter((path) => path.endsWith('.txt')) };
+    }),
+    getSettings: vi.fn(async () => engine.settings),
+    updateSettings: vi.fn(async (patch) => (engine.settings = { ...engine.settings, ...patch })),
+    removeFolder: vi.fn(async ({ purpose, path }: CommandRequest<'removeFolder'>) => {
+      const folders: string[] = engine.settings[purpose];
+      return (engine.settings = { ...engine.settings, [purpose]: folders.filter((folder) => folder !== path) });
+    }),
+    startScan: vi.fn(async () => ({ scanId: 'scan-1' })),
+    cancelScan: vi.fn(async () => ({})),
+    getScanState: vi.fn(async () => engine.scanState),
+    listClusters: vi.fn(async (query) => {
+      engine.queries.push(query);
+      const matching = engine.clusters.filter(
+        (c) => (!query.kinds || query.kinds.includes(c.kind)) && (!query.search || c.files.some((f) => f.path.includes(query.search!))),
+      );
+      const counts = { exact: 0, near: 0, contained: 0 };
+      for (const c of matching) counts[c.kind]++;
+      return {
+        total: matching.length,
+        totalReclaimable: matching.reduce((sum, c) => sum + c.reclaimable, 0),
+        counts,
+        clusters: matching.slice(query.offset, query.offset + query.limit),
+      };
+    }),
+    getCluster: vi.fn(async ({ clusterId }) => engine.clusters.find((c) => c.id === clusterId) ?? null),
+    getDocumentText: vi.fn(async ({ clusterId, fileIndex }) => ({ text: `text of ${clusterId} #${fileIndex}`, truncated: false })),
+    revealFile: vi.fn(async () => ({})),
+    openFile: vi.fn(async () => ({})),
+    setMark: vi.fn(async () => ({})),
+    getMarks: vi.fn(async () => engine.marks),
+  };
+  return engine;
+}
+
+/** Lets pending promise callbacks (the engine's answers) run. */
+export async function settle(): Promise<void> {
+  for (let i = 0; i < 10; i++) await Promise.resolve();
+}

@@ -1,0 +1,79 @@
+// Small pure helpers of the views: progress figures, shortcuts, paths, error messages.
+import { describe, expect, it } from 'vitest';
+import { shortcutFor } from '../../renderer/app/shortcuts.ts';
+import { errorMessage } from '../../renderer/format/errorMessage.ts';
+import { baseName, folderName, isInFolder } from '../../renderer/format/paths.ts';
+import { progressFigures } from '../../renderer/scan/progressFigures.ts';
+
+const base = { filesSeen: 100, bytesSeen: 10_000, bytesToRead: 0, bytesRead: 0, filesDone: 0, filesToDo: 0, elapsedMs: 2000, phaseElapsedMs: 1000 };
+
+describe('progress figures', () => {
+  it('has no fraction while the files are still being listed', () => {
+    expect(progressFigures({ ...base, phase: 'walk' })).toEqual({ fraction: null, bytesPerSecond: null, etaMs: null });
+  });
+
+  it('works out rate and time left from the bytes of the current phase', () => {
+    expect(progressFigures({ ...base, phase: 'hash', bytesToRead: 4000, bytesRead: 1000 })).toEqual({ fraction: 0.25, bytesPerSecond: 1000, etaMs: 3000 });
+  });
+
+  it('falls back on file counts when the phase reads no bytes', () => {
+    const figures = progressFigures({ ...base, phase: 'cluster', filesToDo: 10, filesDone: 5 });
+    expect(figures.fraction).toBe(0.5);
+    expect(figures.etaMs).toBe(1000);
+  });
+
+  it('does not guess a rate from the first moments of a phase', () => {
+    expect(progressFigures({ ...base, phase: 'extract', bytesToRead: 100, bytesRead: 10, phaseElapsedMs: 100 }).etaMs).toBeNull();
+  });
+});
+
+describe('shortcuts', () => {
+  const press = (key: string, extra: Partial<Parameters<typeof shortcutFor>[0]> = {}) =>
+    shortcutFor({ key, ctrlKey: false, metaKey: false, altKey: false, inField: false, ...extra });
+
+  it('maps keys to actions', () => {
+    expect(press('j')).toBe('nextCluster');
+    expect(press('k')).toBe('previousCluster');
+    expect(press('d')).toBe('delete');
+    expect(press('D')).toBe('keepOnly');
+    expect(press('u')).toBe('undo');
+    expect(press('z', { ctrlKey: true })).toBe('undo');
+    expect(press('n')).toBe('nextDifference');
+    expect(press('N')).toBe('previousDifference');
+  });
+
+  it('leaves keys typed into fields, and other modified keys, alone', () => {
+    expect(press('j', { inField: true })).toBeNull();
+    expect(press('j', { ctrlKey: true })).toBeNull();
+    expect(press('d', { altKey: true })).toBeNull();
+    expect(press('q')).toBeNull();
+  });
+});
+
+describe('paths', () => {
+  it('splits POSIX and Windows paths', () => {
+    expect(baseName('/home/ann/report.txt')).toBe('report.txt');
+    expect(baseName('C:\\Users\\ann\\report.txt')).toBe('report.txt');
+    expect(folderName('/home/ann/report.txt')).toBe('/home/ann');
+    expect(folderName('/report.txt')).toBe('/');
+  });
+
+  it('shows bytes that are not UTF-8 as escapes', () => {
+    expect(baseName('/x/caf\udce9.txt')).toBe('caf\\xE9.txt');
+  });
+
+  it('tells whether a path lies in a folder', () => {
+    expect(isInFolder('/archive/a.txt', '/archive')).toBe(true);
+    expect(isInFolder('/archive/a.txt', '/archive/')).toBe(true);
+    expect(isInFolder('/archive', '/archive')).toBe(true);
+    expect(isInFolder('/archived/a.txt', '/archive')).toBe(false);
+    expect(isInFolder('D:\\backup\\a.txt', 'D:\\backup')).toBe(true);
+  });
+});
+
+describe('error messages', () => {
+  it('strips what Electron adds around an error from the main process', () => {
+    expect(errorMessage(new Error("Error invoking remote method 'shingle:openFile': Error: not allowed"))).toBe('not allowed');
+    expect(errorMessage('plain')).toBe('plain');
+  });
+});
