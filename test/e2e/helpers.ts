@@ -1,0 +1,34 @@
+// Steps several end-to-end tests share.
+import type { Page } from '@playwright/test';
+import { expect } from './engineFixture.ts';
+import type { ShingleApp } from './engineFixture.ts';
+
+/** Adds the user's folder with the picker, scans it and waits for the cluster list. */
+export async function scanUserFolder(shingle: ShingleApp): Promise<void> {
+  const { page } = shingle;
+  await shingle.open();
+  await page.getByRole('button', { name: 'Add folders…' }).click();
+  await expect(page.getByRole('list', { name: 'Folders to scan' }).getByRole('listitem')).toHaveCount(1);
+  await page.getByRole('button', { name: 'Start scan' }).click();
+  await expect(clusterList(page).getByRole('option')).toHaveCount(2);
+}
+
+/** Waits until every column of the open cluster shows its text. */
+export async function textsLoaded(page: Page): Promise<void> {
+  await expect(page.getByText('Loading text…')).toHaveCount(0);
+}
+
+export function clusterList(page: Page) {
+  return page.getByRole('listbox', { name: 'Clusters' });
+}
+
+/** Drops items named like the user's folder's entries on an element (the test bridge resolves them). */
+export async function dropItems(page: Page, target: ReturnType<Page['getByRole']>, names: string[]): Promise<void> {
+  const dataTransfer = await page.evaluateHandle((items) => {
+    const transfer = new DataTransfer();
+    for (const name of items) transfer.items.add(new File([], name));
+    return transfer;
+  }, names);
+  await target.dispatchEvent('dragover', { dataTransfer });
+  await target.dispatchEvent('drop', { dataTransfer });
+}
