@@ -1,7 +1,10 @@
 // `shingle scan` arguments → ScanOptions. Bad usage throws UsageError with a one-line message.
+import { stat } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { resolve } from 'node:path';
+import { displayPath } from '../../../shared/fsName.ts';
 import { defaultScanOptions } from '../../../shared/scanOptions.ts';
+import { defaultIndexPath } from '../index/indexLocation.ts';
 import type { ChunkUnit, NearMethod, ScanOptions } from '../../../shared/scanOptions.ts';
 
 export class UsageError extends Error {}
@@ -10,6 +13,8 @@ export interface ScanCommand {
   options: ScanOptions;
   json: boolean;
   help: boolean;
+  /** The index file; null with --no-index. */
+  indexPath: string | null;
 }
 
 const METHODS: readonly NearMethod[] = ['minhash', 'lists', 'simhash'];
@@ -32,6 +37,9 @@ Options:
   --method M           near-duplicate method: minhash (default), lists, simhash
   --threshold T        near-duplicate resemblance threshold, 0–1 (default ${defaultScanOptions.threshold})
   --unit U             chunking unit: words (default), sentences, paragraphs
+  --index PATH         the index of what earlier scans read, so unchanged files are not
+                       read again (default ${displayPath(defaultIndexPath())})
+  --no-index           use no index: read everything, remember nothing
   -h, --help           show this help`;
 
 function parseSize(text: string): number {
@@ -48,7 +56,8 @@ function oneOf<T extends string>(flag: string, value: string, allowed: readonly 
   return value as T;
 }
 
-export function parseScanArgs(argv: string[], cwd: string): ScanCommand {
+/** Parses the options `scan` and `watch` share; `command` names the command in messages. */
+export function parseScanArgs(argv: string[], cwd: string, command = 'scan'): ScanCommand {
   let parsed;
   try {
     parsed = parseArgs({
@@ -66,6 +75,8 @@ export function parseScanArgs(argv: string[], cwd: string): ScanCommand {
         method: { type: 'string' },
         threshold: { type: 'string' },
         unit: { type: 'string' },
+        index: { type: 'string' },
+        'no-index': { type: 'boolean' },
         help: { type: 'boolean', short: 'h', default: false },
       },
     });
@@ -73,8 +84,15 @@ export function parseScanArgs(argv: string[], cwd: string): ScanCommand {
     throw new UsageError((error as Error).message.split('\n')[0]);
   }
   const { values, positionals } = parsed;
-  if (values.help) return { options: { ...defaultScanOptions, roots: [] }, json: false, help: true };
-  if (positionals.length === 0) throw new UsageError('scan needs at least one folder');
+  if (values.help) return { options: { ...defaultScanOptions, roots: [] }, json: false, help: true, indexPath: null };
+  if (positionals.length === 0) throw new UsageError(`${command} needs at least one folder`);
+  // With allowNegative, parseArgs reports --no-index as `index: false` and lets the last of the two
+  // win; asking for both is a mistake worth saying, so the arguments themselves are checked.
+  const options = argv.includes('--') ? argv.slice(0, argv.indexOf('--')) : argv;
+  const noIndex = options.includes('--no-index');
+  const index = values.index as string | false | undefined;
+  if (index === '') throw new UsageError('--index needs the path of an index file');
+  if (noIndex && options.some((a) => a === '--index' || a.startsWith('--index='))) throw new UsageError('--index and --no-index cannot go together');
 
   let threshold = defaultScanOptions.threshold;
   if (values.threshold !== undefined) {
@@ -86,6 +104,7 @@ export function parseScanArgs(argv: string[], cwd: string): ScanCommand {
   return {
     json: values.json,
     help: false,
+    indexPath: noIndex ? null : typeof index === 'string' ? resolve(cwd, index) : defaultIndexPath(),
     options: {
       roots: positionals.map((p) => resolve(cwd, p)),
       excludes: values.exclude,
@@ -98,4 +117,13 @@ export function parseScanArgs(argv: string[], cwd: string): ScanCommand {
       unit: values.unit === undefined ? defaultScanOptions.unit : oneOf('--unit', values.unit, UNITS),
     },
   };
+}
+
+/** Every root must be an existing folder: a typo is bad usage, not an empty result. */
+export async function checkRoots(roots: string[]): Promise<void> {
+  for (const root of roots) {
+    const info = await stat(root).catch(() => undefined);
+    if (!info) throw new UsageError(`${displayPath(root)}: no such folder`);
+    if (!info.isDirectory()) throw new UsageError(`${displayPath(root)}: not a folder`);
+  }
 }

@@ -1,19 +1,11 @@
 // `shingle scan`: parse, check the roots, run the scan service, print, pick the exit code.
-import { stat } from 'node:fs/promises';
-import { displayPath } from '../../../shared/fsName.ts';
 import { runScan } from '../scan/scanService.ts';
 import { formatErrors, formatHumanReport } from './humanReport.ts';
 import { createProgressLine } from './progressLine.ts';
-import { parseScanArgs, scanUsage, UsageError } from './scanArgs.ts';
+import { FileIndexError } from '../index/fileIndex.ts';
+import { openCache } from './cacheOption.ts';
+import { checkRoots, parseScanArgs, scanUsage, UsageError } from './scanArgs.ts';
 import type { ScanCommand } from './scanArgs.ts';
-
-async function checkRoots(roots: string[]): Promise<void> {
-  for (const root of roots) {
-    const info = await stat(root).catch(() => undefined);
-    if (!info) throw new UsageError(`${displayPath(root)}: no such folder`);
-    if (!info.isDirectory()) throw new UsageError(`${displayPath(root)}: not a folder`);
-  }
-}
 
 export async function runScanCommand(argv: string[]): Promise<number> {
   let command: ScanCommand;
@@ -30,6 +22,15 @@ export async function runScanCommand(argv: string[]): Promise<number> {
     return 2;
   }
 
+  let opened: ReturnType<typeof openCache>;
+  try {
+    opened = openCache(command.indexPath);
+  } catch (error) {
+    if (!(error instanceof FileIndexError)) throw error;
+    process.stderr.write(`shingle scan: ${error.message}\n`);
+    return 1;
+  }
+
   const controller = new AbortController();
   const onSigint = () => {
     // A second Ctrl-C means: stop now, even if the workers have not wound down.
@@ -39,7 +40,7 @@ export async function runScanCommand(argv: string[]): Promise<number> {
   process.on('SIGINT', onSigint);
   const progress = process.stderr.isTTY ? createProgressLine(process.stderr) : undefined;
   try {
-    const report = await runScan(command.options, { signal: controller.signal, onProgress: progress?.update });
+    const report = await runScan(command.options, { signal: controller.signal, onProgress: progress?.update, cache: opened.cache });
     progress?.clear();
     if (command.json) {
       process.stdout.write(`${JSON.stringify(report)}\n`);
@@ -58,5 +59,7 @@ export async function runScanCommand(argv: string[]): Promise<number> {
     return 1;
   } finally {
     process.off('SIGINT', onSigint);
+    // Writes what the index buffered: what this scan learnt, even if it was cancelled.
+    opened.close();
   }
 }

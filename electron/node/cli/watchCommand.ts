@@ -1,18 +1,14 @@
 // `shingle watch`: scan like `shingle scan`, then print how the duplicate groups change as files
 // are saved, renamed and deleted, one line per change, until Ctrl-C.
-import { stat } from 'node:fs/promises';
-import { resolve } from 'node:path';
 import { displayPath } from '../../../shared/fsName.ts';
 import { formatBytes, formatCount } from '../../../shared/format.ts';
 import type { Cluster } from '../../../shared/report.ts';
-import { FileIndexError, openFileIndex } from '../index/fileIndex.ts';
-import { defaultIndexPath } from '../index/indexLocation.ts';
-import { createMemoryCache } from '../index/memoryCache.ts';
-import type { ContentCache } from '../scan/contentCache.ts';
+import { FileIndexError } from '../index/fileIndex.ts';
 import { watchFolders } from '../watch/watchFolders.ts';
 import type { ClusterChange, WatchSummary } from '../watch/watchFolders.ts';
 import { createProgressLine } from './progressLine.ts';
-import { parseScanArgs, UsageError } from './scanArgs.ts';
+import { openCache } from './cacheOption.ts';
+import { checkRoots, parseScanArgs, UsageError } from './scanArgs.ts';
 import type { ScanCommand } from './scanArgs.ts';
 
 export const watchUsage = `Usage: shingle watch <dir>... [options]
@@ -24,53 +20,7 @@ Options:
   --json               one JSON object per line: {"event":"cluster-added"|"cluster-changed"|
                        "cluster-removed","cluster":{…}} (changed ones also carry "previousId"),
                        and "ready", "progress", "warning" and "file-error" events
-  --index PATH         the index of what earlier scans read (default ${displayPath(defaultIndexPath())})
-  --no-index           remember file contents in memory only
   and every option of \`shingle scan\` (see shingle scan --help)`;
-
-interface WatchCommand {
-  scan: ScanCommand;
-  /** The index file; null with --no-index. */
-  indexPath: string | null;
-}
-
-/** Takes out the index options, which `shingle scan`'s strict parser does not know, and parses the rest. */
-function parseWatchArgs(argv: string[], cwd: string): WatchCommand {
-  const rest: string[] = [];
-  let indexPath: string | undefined;
-  let noIndex = false;
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i]!;
-    if (arg === '--') {
-      rest.push(...argv.slice(i));
-      break;
-    }
-    if (arg === '--no-index') noIndex = true;
-    else if (arg === '--index' || arg.startsWith('--index=')) {
-      const value = arg === '--index' ? argv[++i] : arg.slice('--index='.length);
-      if (value === undefined || value === '' || value.startsWith('-')) throw new UsageError('--index needs the path of an index file');
-      indexPath = resolve(cwd, value);
-    } else rest.push(arg);
-  }
-  if (noIndex && indexPath !== undefined) throw new UsageError('--index and --no-index cannot go together');
-  let scan: ScanCommand;
-  try {
-    scan = parseScanArgs(rest, cwd);
-  } catch (error) {
-    // The shared parser's messages name the scan command.
-    if (error instanceof UsageError) throw new UsageError(error.message.replace(/^scan /, 'watch '));
-    throw error;
-  }
-  return { scan, indexPath: noIndex ? null : (indexPath ?? defaultIndexPath()) };
-}
-
-async function checkRoots(roots: string[]): Promise<void> {
-  for (const root of roots) {
-    const info = await stat(root).catch(() => undefined);
-    if (!info) throw new UsageError(`${displayPath(root)}: no such folder`);
-    if (!info.isDirectory()) throw new UsageError(`${displayPath(root)}: not a folder`);
-  }
-}
 
 const SHOWN_PATHS = 3;
 
@@ -100,22 +50,15 @@ function humanReady(summary: WatchSummary, groups: number): string {
   return `Watching ${folders}: ${formatCount(files)} ${files === 1 ? 'file' : 'files'}, ${formatCount(groups)} ${groups === 1 ? 'group' : 'groups'}${errors}. Ctrl-C stops.`;
 }
 
-/** The content cache, and how to let go of it (the index writes what it buffered). */
-function openCache(indexPath: string | null): { cache: ContentCache; close(): void } {
-  if (indexPath === null) return { cache: createMemoryCache(), close: () => {} };
-  const index = openFileIndex(indexPath);
-  return { cache: index, close: () => index.close() };
-}
-
 export async function runWatchCommand(argv: string[]): Promise<number> {
-  let command: WatchCommand;
+  let command: ScanCommand;
   try {
-    command = parseWatchArgs(argv, process.cwd());
-    if (command.scan.help) {
+    command = parseScanArgs(argv, process.cwd(), 'watch');
+    if (command.help) {
       process.stdout.write(`${watchUsage}\n`);
       return 0;
     }
-    await checkRoots(command.scan.options.roots);
+    await checkRoots(command.options.roots);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
     process.stderr.write(`shingle watch: ${error.message}\n`);
@@ -137,7 +80,7 @@ export async function runWatchCommand(argv: string[]): Promise<number> {
     controller.abort(new Error('cancelled'));
   };
   process.on('SIGINT', onSigint);
-  const { json } = command.scan;
+  const { json } = command;
   const progress = !json && process.stderr.isTTY ? createProgressLine(process.stderr) : undefined;
   const print = (line: string, stream: NodeJS.WriteStream = process.stdout) => {
     progress?.clear();
@@ -146,7 +89,7 @@ export async function runWatchCommand(argv: string[]): Promise<number> {
   let groups = 0;
   let failure: unknown;
   try {
-    await watchFolders(command.scan.options, {
+    await watchFolders(command.options, {
       cache: opened.cache,
       signal: controller.signal,
       ownFiles: command.indexPath === null ? [] : [command.indexPath],

@@ -1,4 +1,4 @@
-import { open } from 'node:fs/promises';
+import { open, readFile, rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ScanReport } from '../../../../shared/report.ts';
 import { createTempTree } from '../../../helpers/tempTree.ts';
@@ -54,8 +54,32 @@ describe('shingle scan (CLI)', () => {
     expect(result.stderr).toBe('');
   });
 
+  it('a rescan with the index reads no file contents; --no-index reads them again', async () => {
+    const index = tree.path('../index-' + Date.now() + '.sqlite');
+    const first = JSON.parse((await runCli(['scan', tree.root, '--json', '--index', index])).stdout) as ScanReport;
+    expect(first.stats.filesRead).toBeGreaterThan(0);
+    const again = JSON.parse((await runCli(['scan', tree.root, '--json', '--index', index])).stdout) as ScanReport;
+    expect(again.stats.filesRead).toBe(0);
+    expect(again.clusters).toEqual(first.clusters);
+    const fresh = JSON.parse((await runCli(['scan', tree.root, '--json', '--no-index'])).stdout) as ScanReport;
+    expect(fresh.stats.filesRead).toBe(first.stats.filesRead);
+    await rm(index, { force: true });
+    await rm(`${index}-wal`, { force: true });
+    await rm(`${index}-shm`, { force: true });
+  });
+
+  it('refuses an index file that is not an index, leaving it untouched', async () => {
+    const notAnIndex = await tree.write('notes.sqlite', 'my precious notes');
+    const result = await runCli(['scan', tree.root, '--index', notAnIndex]);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toMatch(/--no-index/);
+    expect(await readFile(notAnIndex, 'utf8')).toBe('my precious notes');
+    await rm(notAnIndex);
+  });
+
   it('exits 2 with a one-line message on bad usage', async () => {
-    for (const args of [['scan'], ['scan', tree.root, '--bogus'], ['scan', tree.root, '--threshold', '7'], ['scan', tree.path('missing')], ['frobnicate']]) {
+    for (const args of [['scan'], ['scan', tree.root, '--bogus'], ['scan', tree.root, '--index'], ['scan', tree.root, '--threshold', '7'], ['scan', tree.path('missing')], ['frobnicate']]) {
       const result = await runCli(args);
       expect(result.code, args.join(' ')).toBe(2);
       expect(result.stdout).toBe('');
