@@ -88,8 +88,11 @@ async function fingerprintUnits(units: readonly DocumentUnit[], settingsKey: str
       else nodes.set(fingerprint.textHash, { ...fingerprint, words: fingerprint.words, units: [{ unit, format }] });
     }),
   );
-  // Map order follows completion; sorting by the first unit's path makes the result reproducible.
-  const sorted = [...nodes.values()].sort((a, b) => (a.units[0]!.unit.path < b.units[0]!.unit.path ? -1 : 1));
+  // Map and unit order follow completion; sorting by path makes the result, and the memo keys
+  // built from each node's first unit, the same on every run.
+  const byPath = (a: { unit: DocumentUnit }, b: { unit: DocumentUnit }) => (a.unit.path < b.unit.path ? -1 : a.unit.path > b.unit.path ? 1 : 0);
+  for (const node of nodes.values()) node.units.sort(byPath);
+  const sorted = [...nodes.values()].sort((a, b) => byPath(a.units[0]!, b.units[0]!));
   return { nodes: sorted, filesRead };
 }
 
