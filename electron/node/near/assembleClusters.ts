@@ -1,8 +1,8 @@
 // Report clusters from star clusters and containment groups. A node is one canonical text; it may
 // stand for several units (the same text as .txt, .html and .pdf), and a unit for several files
 // (byte-identical copies), each maybe with several names (hard links).
+import { createHash } from 'node:crypto';
 import type { ContainedGroup, StarCluster } from '../../../shared/cluster/nearClusters.ts';
-import { hashString32 } from '../../../shared/fingerprint/hash32.ts';
 import type { Cluster, ClusterKind, DocumentFormat, ReportFile } from '../../../shared/report.ts';
 import type { DocumentUnit } from './documentUnits.ts';
 
@@ -19,11 +19,10 @@ interface Member {
 
 const round3 = (x: number) => Math.round(x * 1000) / 1000;
 
+/** Stable for the same kind and members: 64 bits of a hash of the sorted paths. */
 function clusterId(kind: ClusterKind, files: readonly ReportFile[]): string {
   const paths = files.map((f) => f.path).sort().join('\0');
-  const a = hashString32(paths) >>> 0;
-  const b = hashString32(`${paths}\0${kind}`) >>> 0;
-  return `${kind}-${a.toString(16).padStart(8, '0')}${b.toString(16).padStart(8, '0')}`;
+  return `${kind}-${createHash('sha256').update(`${kind}\0`).update(paths).digest('hex').slice(0, 16)}`;
 }
 
 /** The files of a cluster, representative first, each marked against the members before it. */
