@@ -74,12 +74,10 @@ export interface StarCluster {
 
 /**
  * Greedy star clustering: the node with the most similar partners (then the highest total
- * similarity, then the highest `copies`, then the lowest index) becomes a center and takes its
- * unassigned partners; repeat. Every member is directly similar to its center. `copies` counts the
- * files holding a node's text: between an original kept as .txt, .html and .pdf and its one edited
- * version, equally similar to each other, the original is the better representative.
+ * similarity, then the lowest index) becomes a center and takes its unassigned partners; repeat.
+ * Every member is directly similar to its center.
  */
-export function starClusters(count: number, pairs: readonly SimilarPair[], copies: (node: number) => number = () => 1): StarCluster[] {
+export function starClusters(count: number, pairs: readonly SimilarPair[]): StarCluster[] {
   const neighbours: { node: number; similarity: number }[][] = Array.from({ length: count }, () => []);
   for (const { a, b, similarity } of pairs) {
     neighbours[a]!.push({ node: b, similarity });
@@ -88,7 +86,7 @@ export function starClusters(count: number, pairs: readonly SimilarPair[], copie
   const weight = neighbours.map((list) => list.reduce((sum, n) => sum + n.similarity, 0));
   const order = [...neighbours.keys()]
     .filter((node) => neighbours[node]!.length > 0)
-    .sort((x, y) => neighbours[y]!.length - neighbours[x]!.length || weight[y]! - weight[x]! || copies(y) - copies(x) || x - y);
+    .sort((x, y) => neighbours[y]!.length - neighbours[x]!.length || weight[y]! - weight[x]! || x - y);
   const assigned = new Uint8Array(count);
   const clusters: StarCluster[] = [];
   for (const center of order) {

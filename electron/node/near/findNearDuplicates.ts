@@ -110,7 +110,7 @@ export async function findNearDuplicates(
   try {
     let { pairs } = similarPairs(nodes, settings.method, settings.threshold, VERIFY_MARGIN);
     if (settings.method === 'minhash') pairs = await verifyPairs(pairs, nodes, settings.threshold, details);
-    const stars = starClusters(nodes.length, pairs, (n) => nodes[n]!.units.length);
+    const stars = starClusters(nodes.length, pairs);
     const inStar = new Uint8Array(nodes.length);
     for (const star of stars) [star.center, ...star.members.map((m) => m.node)].forEach((n) => (inStar[n] = 1));
     const candidates = containmentCandidates(nodes, CONTAINMENT_THRESHOLD, (n) => !inStar[n]);
