@@ -146,19 +146,23 @@ export const createClustersSlice: SliceCreator<ClustersSlice> = ({ set, get, eng
 
     applyClusterChange(change) {
       const { cluster } = change;
+      // A changed cluster may have a new id (a member added, renamed or deleted): it replaces the one it names.
+      const replacedId = change.previousId ?? cluster.id;
       if (change.event === 'cluster-changed') {
         const pages = get().pages;
         const updated: Record<number, Cluster[]> = {};
         for (const [page, clusters] of Object.entries(pages)) {
-          const at = clusters.findIndex((c) => c.id === cluster.id);
+          const at = clusters.findIndex((c) => c.id === replacedId);
           if (at >= 0) updated[Number(page)] = clusters.with(at, cluster);
         }
         if (Object.keys(updated).length > 0) set({ pages: { ...pages, ...updated } });
+        // The engine moved the marks of the files still in it to the new id.
+        if (replacedId !== cluster.id) void get().loadMarks();
       } else {
         clearTimeout(refreshTimer);
         refreshTimer = setTimeout(() => void get().refreshClusters(), REFRESH_DELAY_MS);
       }
-      if (get().cluster?.id === cluster.id) get().applySelectedClusterChange(change);
+      if (get().cluster?.id === replacedId) get().applySelectedClusterChange(change);
     },
   };
 };

@@ -96,9 +96,13 @@ export const scanStateSchema = z.object({
   errors: z.number(),
   cancelled: z.boolean().optional(),
   failure: z.string().optional(),
+  /** What following the results on disk ran into (a folder only rescanned, a file no longer readable); the results stand. */
+  warnings: z.array(z.string()).optional(),
 });
 
 export const clusterChangeSchema = z.object({
   event: z.enum(['cluster-added', 'cluster-changed', 'cluster-removed']),
   cluster: clusterSchema,
+  /** cluster-changed: the id of the cluster this one replaces (its own id when the members kept their paths). */
+  previousId: z.string().optional(),
 });

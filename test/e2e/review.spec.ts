@@ -123,9 +123,3 @@ test('add a folder, scan, compare a near cluster, mark files, and keep the marks
   await expect(page.getByRole('group', { name: 'Mark annual-report.html' }).getByRole('button', { name: 'Keep' })).toHaveAttribute('aria-pressed', 'false');
   await saveScreenshot(page, testInfo, '5-after-restart');
 });
-
-test.fixme('a file edited on disk updates the open cluster', async () => {
-  // Needs the engine to watch the scanned folders and emit clusterChange events; the watcher
-  // (electron/node/watch/) is not wired into the engine service yet. The renderer side is
-  // covered by unit tests (test/renderer/engineEvents.test.ts).
-});

@@ -113,6 +113,21 @@ describe('engine events', () => {
     expect(store.getState().texts[1]).toEqual({ status: 'ready', text: 'text of c0 #1', truncated: false });
   });
 
+  it('replaces a cluster that changed under a new id, in the list, the open view and the marks', async () => {
+    const { engine, store } = await setup();
+    await store.getState().refreshClusters({ reset: true });
+    await settle();
+    const grown = cluster('c0-grown', 'exact', ['/docs/c0-a.txt', '/docs/c0-b.txt', '/docs/c0-c.txt']);
+    engine.marks = { 'c0-grown': { '/docs/c0-a.txt': 'keep' } };
+    engine.emit('clusterChange', { event: 'cluster-changed', cluster: grown, previousId: 'c0' });
+    await settle();
+    expect(store.getState().pages[0]![0]).toBe(grown);
+    expect(store.getState().cluster).toBe(grown);
+    expect(store.getState().selectedIndex).toBe(0);
+    expect(store.getState().clusterGone).toBe(false);
+    expect(store.getState().marks).toEqual(engine.marks);
+  });
+
   it('marks the open cluster gone when it is removed, and fetches the list again shortly after', async () => {
     vi.useFakeTimers();
     const { engine, store } = await setup();

@@ -11,6 +11,7 @@ import { openMarksStore } from './marksStore.ts';
 import { checkOpenable } from './openPolicy.ts';
 import { openScanRunner } from './scanRunner.ts';
 import { openSettingsStore } from './settingsStore.ts';
+import type { FolderPurpose } from './settingsStore.ts';
 
 export interface HostCapabilities {
   /** Shows the host's folder picker; resolves with the absolute folders chosen (none if cancelled). */
@@ -31,12 +32,27 @@ export function createEngineService({ dataDir, host }: EngineServiceOptions): En
   const events = createEngineEvents();
   const texts = createDocumentTexts();
   // The stores read their files once; every command waits for that, so the factory stays synchronous.
-  const stores = Promise.all([openSettingsStore(dataDir), openMarksStore(dataDir), openScanRunner(dataDir, events)]).then(
-    ([settings, marks, scans]) => ({ settings, marks, scans }),
-  );
+  const stores = Promise.all([openSettingsStore(dataDir), openMarksStore(dataDir)]).then(async ([settings, marks]) => {
+    const scans = await openScanRunner({
+      dataDir,
+      events,
+      settings: settings.get,
+      // Marks belong to files of a cluster: those still in it keep them under its new id.
+      onReplaced: (previousId, cluster) => void marks.follow(previousId, cluster).catch((error: unknown) => console.error('shingle: could not save the marks:', error)),
+    });
+    return { settings, marks, scans };
+  });
   // A failure to read the stores is reported by every command; this keeps it from also being an
   // unhandled rejection before the first one.
   stores.catch(() => undefined);
+
+  /** The results follow the disk only for the folders they were scanned from: other folders stop that. */
+  async function addFolders(purpose: FolderPurpose, paths: readonly string[]): Promise<string[]> {
+    const { settings, scans } = await stores;
+    const added = await settings.addFolders(purpose, paths);
+    if (added.length > 0) await scans.follow();
+    return added;
+  }
 
   async function fileOf(ref: { clusterId: string; fileIndex: number }) {
     const { scans } = await stores;
@@ -46,22 +62,25 @@ export function createEngineService({ dataDir, host }: EngineServiceOptions): En
   return {
     on: events.on,
     async chooseFolders({ purpose }) {
-      const { settings } = await stores;
       const chosen = await host.pickFolders(purpose);
-      return { added: await settings.addFolders(purpose, chosen) };
+      return { added: await addFolders(purpose, chosen) };
     },
     async addDroppedFolders({ purpose, paths }) {
-      const { settings } = await stores;
       // The paths come from the page (the preload turns dropped items into paths): trust none
       // that is not an existing folder.
       const folders: string[] = [];
       const skipped: string[] = [];
       for (const path of paths) (await isFolder(path) ? folders : skipped).push(path);
-      return { added: await settings.addFolders(purpose, folders), skipped };
+      return { added: await addFolders(purpose, folders), skipped };
     },
     getSettings: async () => (await stores).settings.get(),
     updateSettings: async (patch) => (await stores).settings.update(patch),
-    removeFolder: async ({ purpose, path }) => (await stores).settings.removeFolder(purpose, path),
+    async removeFolder({ purpose, path }) {
+      const { settings, scans } = await stores;
+      const updated = await settings.removeFolder(purpose, path);
+      await scans.follow();
+      return updated;
+    },
     async startScan() {
       const { settings, scans } = await stores;
       return scans.start(settings.get());
@@ -96,7 +115,9 @@ export function createEngineService({ dataDir, host }: EngineServiceOptions): En
     getMarks: async () => (await stores).marks.get(),
     async dispose() {
       const opened = await stores.catch(() => undefined);
-      await Promise.all([texts.dispose(), opened?.scans.dispose(), opened?.settings.flush(), opened?.marks.flush()]);
+      // The scans first: a change the watcher is applying may still move marks.
+      await Promise.all([texts.dispose(), opened?.scans.dispose()]);
+      await Promise.all([opened?.settings.flush(), opened?.marks.flush()]);
     },
   };
 }

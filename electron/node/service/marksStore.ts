@@ -4,6 +4,7 @@
 import { join } from 'node:path';
 import type { CommandResponse } from '../../../shared/contract/engineContract.ts';
 import { markSchema } from '../../../shared/contract/schemas.ts';
+import type { Cluster } from '../../../shared/report.ts';
 import { createJsonFile } from './jsonFile.ts';
 
 export type Marks = CommandResponse<'getMarks'>;
@@ -12,6 +13,11 @@ export type Mark = Marks[string][string];
 export interface MarksStore {
   get(): Marks;
   set(clusterId: string, path: string, mark: Mark | null): Promise<void>;
+  /**
+   * A cluster the disk changed has a new id (a member was added, renamed or deleted): the marks
+   * of its files still in it move to that id at once; resolves once they are saved.
+   */
+  follow(previousId: string, cluster: Cluster): Promise<void>;
   flush(): Promise<void>;
 }
 
@@ -29,6 +35,20 @@ export async function openMarksStore(dataDir: string): Promise<MarksStore> {
       else cluster.delete(path);
       if (cluster.size > 0) marks.set(clusterId, cluster);
       else marks.delete(clusterId);
+      await file.save(toObject(marks));
+    },
+    async follow(previousId, cluster) {
+      const previous = marks.get(previousId);
+      if (!previous) return;
+      const moved = new Map(marks.get(cluster.id));
+      for (const { path } of cluster.files) {
+        const mark = previous.get(path);
+        if (mark === undefined) continue;
+        moved.set(path, mark);
+        previous.delete(path);
+      }
+      if (previous.size === 0) marks.delete(previousId);
+      if (moved.size > 0) marks.set(cluster.id, moved);
       await file.save(toObject(marks));
     },
     flush: () => file.flush(),
