@@ -11,12 +11,18 @@ const usage = `Usage: shingle <command> [options]
 
 Commands:
   scan <dir>...   find duplicate and near-duplicate files (shingle scan --help)
-  watch <dir>...  scan, then follow the folders and print each change (shingle watch --help)`;
+  watch <dir>...  scan, then follow the folders and print each change (shingle watch --help)
+  apply REPORT    keep one file per group and trash, delete, hardlink or move the others (shingle apply --help)
+  undo [BATCH]    put back what a batch of apply did (shingle undo --help)
+  export REPORT   print a report's groups as CSV or JSON (shingle export --help)`;
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   if (command === 'scan') return runScanCommand(rest);
   if (command === 'watch') return (await import('./watchCommand.ts')).runWatchCommand(rest);
+  if (command === 'apply') return (await import('./applyCommand.ts')).runApplyCommand(rest);
+  if (command === 'undo') return (await import('./undoCommand.ts')).runUndoCommand(rest);
+  if (command === 'export') return (await import('./exportCommand.ts')).runExportCommand(rest);
   if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
     process.stdout.write(`${usage}\n`);
     return command === undefined ? 2 : 0;

@@ -1,0 +1,171 @@
+// The journal of bulk actions: a separate SQLite file beside the index, so it never competes with
+// the index's migrations and survives deleting the index. A batch is written whole (every step
+// 'pending') before anything is touched; each step is committed as 'started', with where the
+// file will go, before acting, and as 'done', 'refused' or 'failed' after. synchronous = FULL:
+// a kill -9 or a power cut leaves at most one step per batch 'started', and its recorded
+// destination says where to look.
+import { mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { blobToPath, pathToBlob } from '../index/pathBlob.ts';
+import { defaultIndexPath } from '../index/indexLocation.ts';
+import type { ActionKind, ActionPlan } from './planActions.ts';
+
+export type StepState = 'pending' | 'started' | 'done' | 'refused' | 'failed' | 'undone';
+export type BatchState = 'running' | 'done' | 'cancelled';
+
+export interface JournalStep {
+  batchId: number;
+  seq: number;
+  clusterId: string;
+  path: string;
+  keptPath: string;
+  state: StepState;
+  reason: string | null;
+  /** Where the file went (trash or move), or the temp name a hard link was made under. */
+  destination: string | null;
+  /** The freedesktop .trashinfo written for a trashed file. */
+  trashInfo: string | null;
+  mtime: number;
+}
+
+export interface JournalBatch {
+  id: number;
+  action: ActionKind;
+  state: BatchState;
+  createdMs: number;
+  undoneMs: number | null;
+}
+
+const SCHEMA = `
+  CREATE TABLE IF NOT EXISTS batches (
+    id INTEGER PRIMARY KEY,
+    action TEXT NOT NULL,
+    target BLOB,
+    plan TEXT NOT NULL,
+    state TEXT NOT NULL,
+    created_ms REAL NOT NULL,
+    finished_ms REAL,
+    undone_ms REAL
+  ) STRICT;
+  CREATE TABLE IF NOT EXISTS steps (
+    batch_id INTEGER NOT NULL REFERENCES batches (id),
+    seq INTEGER NOT NULL,
+    cluster_id TEXT NOT NULL,
+    path BLOB NOT NULL,
+    kept_path BLOB NOT NULL,
+    size INTEGER NOT NULL,
+    mtime_ms REAL NOT NULL,
+    state TEXT NOT NULL,
+    reason TEXT,
+    destination BLOB,
+    trash_info BLOB,
+    hash TEXT,
+    updated_ms REAL NOT NULL,
+    PRIMARY KEY (batch_id, seq)
+  ) STRICT;
+`;
+
+export function defaultJournalPath(): string {
+  return join(dirname(defaultIndexPath()), 'journal.sqlite');
+}
+
+interface StepRow {
+  batch_id: number;
+  seq: number;
+  cluster_id: string;
+  path: Uint8Array;
+  kept_path: Uint8Array;
+  mtime_ms: number;
+  state: string;
+  reason: string | null;
+  destination: Uint8Array | null;
+  trash_info: Uint8Array | null;
+}
+
+function toStep(row: StepRow): JournalStep {
+  return {
+    batchId: row.batch_id,
+    seq: row.seq,
+    clusterId: row.cluster_id,
+    path: blobToPath(row.path),
+    keptPath: blobToPath(row.kept_path),
+    state: row.state as StepState,
+    reason: row.reason,
+    destination: row.destination ? blobToPath(row.destination) : null,
+    trashInfo: row.trash_info ? blobToPath(row.trash_info) : null,
+    mtime: row.mtime_ms,
+  };
+}
+
+export class ActionJournal {
+  readonly #db: DatabaseSync;
+
+  constructor(path: string) {
+    mkdirSync(dirname(path), { recursive: true });
+    this.#db = new DatabaseSync(path, { timeout: 5000 });
+    this.#db.exec('PRAGMA journal_mode = WAL');
+    this.#db.exec('PRAGMA synchronous = FULL');
+    this.#db.exec(SCHEMA);
+  }
+
+  /** Records the whole plan, every step pending, in one transaction; returns the batch id. */
+  beginBatch(plan: ActionPlan): number {
+    this.#db.exec('BEGIN IMMEDIATE');
+    try {
+      const now = Date.now();
+      const { lastInsertRowid } = this.#db
+        .prepare('INSERT INTO batches (action, target, plan, state, created_ms) VALUES (?, ?, ?, ?, ?)')
+        .run(plan.action, plan.to ? pathToBlob(plan.to) : null, JSON.stringify(plan), 'running', now);
+      const batchId = Number(lastInsertRowid);
+      const insert = this.#db.prepare(
+        'INSERT INTO steps (batch_id, seq, cluster_id, path, kept_path, size, mtime_ms, state, updated_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+      );
+      plan.steps.forEach((step, seq) => insert.run(batchId, seq, step.clusterId, pathToBlob(step.path), pathToBlob(step.kept.path), step.size, step.mtime, 'pending', now));
+      this.#db.exec('COMMIT');
+      return batchId;
+    } catch (error) {
+      this.#db.exec('ROLLBACK');
+      throw error;
+    }
+  }
+
+  /** Committed before the file is touched: the destination names where it is about to go. */
+  markStarted(batchId: number, seq: number, destination: string | null, trashInfo: string | null, hash: string): void {
+    this.#db
+      .prepare('UPDATE steps SET state = ?, destination = ?, trash_info = ?, hash = ?, updated_ms = ? WHERE batch_id = ? AND seq = ?')
+      .run('started', destination ? pathToBlob(destination) : null, trashInfo ? pathToBlob(trashInfo) : null, hash, Date.now(), batchId, seq);
+  }
+
+  markStep(batchId: number, seq: number, state: StepState, reason: string | null = null): void {
+    this.#db.prepare('UPDATE steps SET state = ?, reason = ?, updated_ms = ? WHERE batch_id = ? AND seq = ?').run(state, reason, Date.now(), batchId, seq);
+  }
+
+  finishBatch(batchId: number, state: BatchState): void {
+    this.#db.prepare('UPDATE batches SET state = ?, finished_ms = ? WHERE id = ?').run(state, Date.now(), batchId);
+  }
+
+  markUndone(batchId: number): void {
+    this.#db.prepare('UPDATE batches SET undone_ms = ? WHERE id = ?').run(Date.now(), batchId);
+  }
+
+  batch(batchId: number): JournalBatch | undefined {
+    const row = this.#db.prepare('SELECT id, action, state, created_ms, undone_ms FROM batches WHERE id = ?').get(batchId) as
+      | { id: number; action: string; state: string; created_ms: number; undone_ms: number | null }
+      | undefined;
+    return row && { id: row.id, action: row.action as ActionKind, state: row.state as BatchState, createdMs: row.created_ms, undoneMs: row.undone_ms };
+  }
+
+  lastBatchId(): number | undefined {
+    const row = this.#db.prepare('SELECT max(id) AS id FROM batches').get() as { id: number | null };
+    return row.id ?? undefined;
+  }
+
+  steps(batchId: number): JournalStep[] {
+    return (this.#db.prepare('SELECT * FROM steps WHERE batch_id = ? ORDER BY seq').all(batchId) as unknown as StepRow[]).map(toStep);
+  }
+
+  close(): void {
+    this.#db.close();
+  }
+}

@@ -1,0 +1,87 @@
+// Undoes a batch from its journal: trashed and moved files go back to their paths, hard-linked
+// paths get their own copy of the bytes again. Nothing new at an original path is ever
+// overwritten. Permanently deleted files cannot come back, and undo says so for each of them.
+//
+// Hard links: the journal keeps no copy of a replaced file, but before linking its hash matched
+// the kept copy's, so its bytes are the kept copy's bytes. Undo writes those bytes to a new inode
+// at the path and puts back the recorded mtime; the owner and mode are those of the kept copy.
+import { constants } from 'node:fs';
+import { copyFile, lstat, rename, unlink, utimes } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { toFsPath } from '../scan/fsPath.ts';
+import { exists, moveNoClobber } from './fileOps.ts';
+import { restoreFromTrash } from './freedesktopTrash.ts';
+import type { ActionJournal, JournalStep } from './actionJournal.ts';
+import type { ActionKind } from './planActions.ts';
+
+export interface UndoOutcome {
+  path: string;
+  state: 'restored' | 'nothing-to-do' | 'refused';
+  reason?: string;
+}
+
+export class UndoError extends Error {}
+
+async function sameInode(a: string, b: string): Promise<boolean> {
+  const [x, y] = await Promise.all([lstat(toFsPath(a)).catch(() => undefined), lstat(toFsPath(b)).catch(() => undefined)]);
+  return x !== undefined && y !== undefined && x.dev === y.dev && x.ino === y.ino;
+}
+
+/** Trash and move: the file is at `destination` (or, after a kill mid-move, at both names). */
+async function undoRelocation(step: JournalStep): Promise<UndoOutcome['state']> {
+  const destination = step.destination!;
+  if (!(await exists(destination))) {
+    // A step killed before the move: the file never left. Drop the unused .trashinfo.
+    if (step.trashInfo) await unlink(step.trashInfo).catch(() => undefined);
+    return 'nothing-to-do';
+  }
+  if (await sameInode(step.path, destination)) {
+    await unlink(toFsPath(destination));
+    if (step.trashInfo) await unlink(step.trashInfo).catch(() => undefined);
+    return 'restored';
+  }
+  if (step.trashInfo) await restoreFromTrash({ destination, infoPath: step.trashInfo });
+  else await moveNoClobber(destination, step.path);
+  return 'restored';
+}
+
+async function undoHardlink(step: JournalStep): Promise<UndoOutcome['state']> {
+  if (step.destination) await unlink(toFsPath(step.destination)).catch(() => undefined);
+  if (!(await sameInode(step.path, step.keptPath))) return 'nothing-to-do';
+  const temp = join(dirname(step.path), `.shingle-undo-${randomUUID()}`);
+  await copyFile(toFsPath(step.keptPath), toFsPath(temp), constants.COPYFILE_EXCL);
+  const mtime = new Date(step.mtime);
+  await utimes(toFsPath(temp), mtime, mtime);
+  await rename(toFsPath(temp), toFsPath(step.path));
+  return 'restored';
+}
+
+async function undoStep(step: JournalStep, action: ActionKind): Promise<UndoOutcome['state']> {
+  if (action === 'delete') throw new UndoError('deleted permanently: it cannot be restored');
+  if (action === 'hardlink') return undoHardlink(step);
+  if (!step.destination) throw new UndoError('the journal does not record where it went (trashed by the system trash)');
+  return undoRelocation(step);
+}
+
+/** Undoes the batch (the last one by default); steps run in reverse order. */
+export async function undoBatch(journal: ActionJournal, batchId = journal.lastBatchId()): Promise<{ batchId: number; outcomes: UndoOutcome[] }> {
+  const batch = batchId === undefined ? undefined : journal.batch(batchId);
+  if (!batch) throw new UndoError(batchId === undefined ? 'the journal holds no batch' : `no batch ${batchId} in the journal`);
+  if (batch.undoneMs !== null) throw new UndoError(`batch ${batch.id} was already undone`);
+  const outcomes: UndoOutcome[] = [];
+  for (const step of journal.steps(batch.id).reverse()) {
+    if (step.state !== 'done' && step.state !== 'started') continue;
+    try {
+      const state = await undoStep(step, batch.action);
+      if (state === 'restored') journal.markStep(batch.id, step.seq, 'undone');
+      outcomes.push({ path: step.path, state });
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      const reason = code === 'EEXIST' ? 'something new is at the original path; left as it is' : (error as Error).message;
+      outcomes.push({ path: step.path, state: 'refused', reason });
+    }
+  }
+  if (outcomes.every((o) => o.state !== 'refused')) journal.markUndone(batch.id);
+  return { batchId: batch.id, outcomes };
+}

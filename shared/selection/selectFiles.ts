@@ -1,0 +1,52 @@
+// Applies keep rules to a report: per cluster, one file to keep and the others to act on, and a
+// preview of what acting on them would touch.
+import type { Cluster, ScanReport } from '../report.ts';
+import { rankFiles } from './keepRules.ts';
+import type { KeepRule } from './keepRules.ts';
+
+export interface ClusterSelection {
+  clusterId: string;
+  /** Never empty. */
+  keep: string[];
+  act: string[];
+}
+
+export interface Selection {
+  clusters: ClusterSelection[];
+}
+
+export interface SelectionSummary {
+  files: number;
+  bytes: number;
+  clusters: number;
+}
+
+export function selectCluster(cluster: Cluster, rules: readonly KeepRule[]): ClusterSelection {
+  // A contained cluster's first file holds all the others: dropping it would lose what they lack.
+  const keeper = cluster.kind === 'contained' ? cluster.files[0] : rankFiles(cluster.files, rules)[0];
+  if (keeper === undefined) return { clusterId: cluster.id, keep: [], act: [] };
+  return {
+    clusterId: cluster.id,
+    keep: [keeper.path],
+    act: cluster.files.filter((f) => f !== keeper).map((f) => f.path),
+  };
+}
+
+export function selectFiles(report: ScanReport, rules: readonly KeepRule[]): Selection {
+  return { clusters: report.clusters.map((cluster) => selectCluster(cluster, rules)) };
+}
+
+/** Files and bytes acted on, and the clusters with at least one of them. */
+export function summarizeSelection(report: ScanReport, selection: Selection): SelectionSummary {
+  const sizes = new Map<string, number>();
+  for (const cluster of report.clusters) for (const file of cluster.files) sizes.set(file.path, file.size);
+  let files = 0;
+  let bytes = 0;
+  let clusters = 0;
+  for (const { act } of selection.clusters) {
+    if (act.length > 0) clusters++;
+    files += act.length;
+    for (const path of act) bytes += sizes.get(path) ?? 0;
+  }
+  return { files, bytes, clusters };
+}
