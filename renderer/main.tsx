@@ -18,6 +18,7 @@ import './styles/clusters.css';
 import './styles/review.css';
 import './styles/exactSummary.css';
 import './styles/shortcutHelp.css';
+import './styles/cleanup.css';
 
 const root = createRoot(document.getElementById('root')!);
 const transport = findTransport(window, eventNames);

@@ -4,6 +4,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
+import { CleanupButton } from '../cleanup/CleanupButton.tsx';
 import { clusterAt } from '../store/clustersSlice.ts';
 import { useShingle } from '../store/useShingle.ts';
 import { ClusterFilters } from './ClusterFilters.tsx';
@@ -67,6 +68,7 @@ export function ClusterList() {
   return (
     <aside className="cluster-pane" aria-label="Clusters">
       <ClusterFilters />
+      <CleanupButton />
       <div
         ref={scrollElement}
         className="cluster-scroll"

@@ -7,6 +7,7 @@ export function connectEngineEvents(engine: EngineApi, store: ShingleStore): () 
     engine.on('scanState', (state) => store.getState().applyScanState(state)),
     engine.on('scanProgress', (progress) => store.getState().applyScanProgress(progress)),
     engine.on('clusterChange', (change) => store.getState().applyClusterChange(change)),
+    engine.on('actionProgress', (progress) => store.getState().applyActionProgress(progress)),
   ];
   return () => stops.forEach((stop) => stop());
 }

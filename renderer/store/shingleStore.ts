@@ -2,6 +2,7 @@
 // it a fake engine and no React is involved.
 import { createStore } from 'zustand/vanilla';
 import type { EngineApi } from '../../shared/contract/engineContract.ts';
+import { createCleanupSlice } from './cleanupSlice.ts';
 import { createClustersSlice } from './clustersSlice.ts';
 import { createMarksSlice } from './marksSlice.ts';
 import { createScanSlice } from './scanSlice.ts';
@@ -20,6 +21,7 @@ export function createShingleStore(engine: EngineApi, host: StoreHost = {}): Shi
       ...createClustersSlice(context),
       ...createSelectionSlice(context),
       ...createMarksSlice(context),
+      ...createCleanupSlice(context),
     };
   });
 }

@@ -2,6 +2,7 @@
 // whole store (actions may read and update other slices) and to the engine.
 import type { StoreApi } from 'zustand/vanilla';
 import type { EngineApi } from '../../shared/contract/engineContract.ts';
+import type { CleanupSlice } from './cleanupSlice.ts';
 import type { ClustersSlice } from './clustersSlice.ts';
 import type { MarksSlice } from './marksSlice.ts';
 import type { ScanSlice } from './scanSlice.ts';
@@ -9,7 +10,7 @@ import type { SelectionSlice } from './selectionSlice.ts';
 import type { SettingsSlice } from './settingsSlice.ts';
 import type { ShellSlice } from './shellSlice.ts';
 
-export type ShingleState = ShellSlice & SettingsSlice & ScanSlice & ClustersSlice & SelectionSlice & MarksSlice;
+export type ShingleState = ShellSlice & SettingsSlice & ScanSlice & ClustersSlice & SelectionSlice & MarksSlice & CleanupSlice;
 export type ShingleStore = StoreApi<ShingleState>;
 
 /** What the host offers beside the engine's commands. */

@@ -3,6 +3,10 @@
 // and the test transport are all derived from this object; nothing is declared twice.
 import { z } from 'zod';
 import {
+  actionPreviewSchema,
+  actionProgressSchema,
+  actionRequestSchema,
+  batchResultSchema,
   clusterChangeSchema,
   clusterPageSchema,
   clusterQuerySchema,
@@ -12,6 +16,7 @@ import {
   scanProgressSchema,
   scanSettingsSchema,
   scanStateSchema,
+  undoResultSchema,
 } from './schemas.ts';
 
 const empty = z.strictObject({});
@@ -48,12 +53,20 @@ export const engineCommands = {
   setMark: command(fileRefSchema.extend({ mark: markSchema.nullable() }).strict(), empty),
   /** Marks by cluster id, then by file path (paths the engine reported). */
   getMarks: command(empty, z.record(z.string(), z.record(z.string(), markSchema))),
+  /** What a bulk action would do: planned from the engine's current results, never from paths the UI sends. */
+  previewActions: command(actionRequestSchema, actionPreviewSchema),
+  /** Starts the bulk action in the background; its progress is told by actionProgress events. */
+  applyActions: command(actionRequestSchema.extend({ confirm: z.literal(true) }).strict(), z.object({ batchId: z.number() })),
+  getBatchResult: command(z.strictObject({ batchId: z.int().min(1) }), batchResultSchema),
+  /** Puts back what a batch trashed (files deleted permanently cannot come back). */
+  undoBatch: command(z.strictObject({ batchId: z.int().min(1) }), undoResultSchema),
 } as const;
 
 export const engineEvents = {
   scanProgress: scanProgressSchema,
   scanState: scanStateSchema,
   clusterChange: clusterChangeSchema,
+  actionProgress: actionProgressSchema,
 } as const;
 
 export type EngineCommands = typeof engineCommands;

@@ -106,3 +106,50 @@ export const clusterChangeSchema = z.object({
   /** cluster-changed: the id of the cluster this one replaces (its own id when the members kept their paths). */
   previousId: z.string().optional(),
 });
+
+/**
+ * A bulk action over the current results (issue: bulk review and safe deletion). Files are never
+ * named here: the engine plans from its own report, the clusters in scope and the keep rules.
+ */
+export const actionRequestSchema = z.strictObject({
+  /** The clusters in scope; all of them when left out. */
+  clusterIds: z.array(z.string().min(1).max(200)).max(100_000).optional(),
+  /** Keep rules in their CLI form (shared/selection/keepRules.ts): newest, in:/folder, format:pdf>html… */
+  rules: z.array(z.string().min(1).max(4200)).max(20),
+  /** The user's keep/delete marks override what the rules chose. */
+  useMarks: z.boolean(),
+  action: z.enum(['trash', 'delete']),
+});
+
+export const refusalSchema = z.object({ clusterId: z.string(), path: z.string(), reason: z.string() });
+
+export const actionPreviewSchema = z.object({
+  files: z.number(),
+  bytes: z.number(),
+  clusters: z.number(),
+  refused: z.array(refusalSchema),
+  /** The first files the action would touch, for a look before confirming. */
+  items: z.array(z.object({ clusterId: z.string(), path: z.string(), size: z.number() })).optional(),
+});
+
+export const actionProgressSchema = z.object({ batchId: z.number(), done: z.number(), total: z.number(), failed: z.number() });
+
+export const batchResultSchema = z.object({
+  batchId: z.number(),
+  action: z.string(),
+  running: z.boolean(),
+  undone: z.boolean(),
+  steps: z.array(
+    z.object({
+      clusterId: z.string(),
+      path: z.string(),
+      state: z.enum(['pending', 'started', 'done', 'refused', 'failed', 'undone']),
+      reason: z.string().optional(),
+    }),
+  ),
+});
+
+export const undoResultSchema = z.object({
+  batchId: z.number(),
+  outcomes: z.array(z.object({ path: z.string(), state: z.enum(['restored', 'nothing-to-do', 'refused']), reason: z.string().optional() })),
+});

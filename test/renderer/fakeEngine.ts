@@ -81,6 +81,16 @@ export function createFakeEngine(clusters: Cluster[] = []): FakeEngine {
     openFile: vi.fn(async () => ({})),
     setMark: vi.fn(async () => ({})),
     getMarks: vi.fn(async () => engine.marks),
+    previewActions: vi.fn(async () => ({ files: 1, bytes: 1000, clusters: 1, refused: [] })),
+    applyActions: vi.fn(async () => ({ batchId: 1 })),
+    getBatchResult: vi.fn(async ({ batchId }: CommandRequest<'getBatchResult'>) => ({
+      batchId,
+      action: 'trash',
+      running: false,
+      undone: false,
+      steps: [{ clusterId: 'c1', path: '/docs/c1-b.txt', state: 'done' as const }],
+    })),
+    undoBatch: vi.fn(async ({ batchId }: CommandRequest<'undoBatch'>) => ({ batchId, outcomes: [{ path: '/docs/c1-b.txt', state: 'restored' as const }] })),
   };
   return engine;
 }

@@ -5,6 +5,7 @@ import { stat } from 'node:fs/promises';
 import { isAbsolute } from 'node:path';
 import type { EngineApi } from '../../../shared/contract/engineContract.ts';
 import { toFsPath } from '../scan/fsPath.ts';
+import { openBulkActions } from './bulkActions.ts';
 import { createDocumentTexts } from './documentText.ts';
 import { createEngineEvents } from './engineEvents.ts';
 import { openMarksStore } from './marksStore.ts';
@@ -40,7 +41,14 @@ export function createEngineService({ dataDir, host }: EngineServiceOptions): En
       // Marks belong to files of a cluster: those still in it keep them under its new id.
       onReplaced: (previousId, cluster) => void marks.follow(previousId, cluster).catch((error: unknown) => console.error('shingle: could not save the marks:', error)),
     });
-    return { settings, marks, scans };
+    const actions = openBulkActions({
+      dataDir,
+      events,
+      clusters: () => scans.clusters().list({ offset: 0, limit: Number.MAX_SAFE_INTEGER, sort: 'path' }).clusters,
+      referenceRoots: () => settings.get().referenceRoots,
+      marks: marks.get,
+    });
+    return { settings, marks, scans, actions };
   });
   // A failure to read the stores is reported by every command; this keeps it from also being an
   // unhandled rejection before the first one.
@@ -113,10 +121,14 @@ export function createEngineService({ dataDir, host }: EngineServiceOptions): En
       return {};
     },
     getMarks: async () => (await stores).marks.get(),
+    previewActions: async (request) => (await stores).actions.preview(request),
+    applyActions: async ({ confirm: _confirm, ...request }) => (await stores).actions.apply(request),
+    getBatchResult: async ({ batchId }) => (await stores).actions.result(batchId),
+    undoBatch: async ({ batchId }) => (await stores).actions.undo(batchId),
     async dispose() {
       const opened = await stores.catch(() => undefined);
       // The scans first: a change the watcher is applying may still move marks.
-      await Promise.all([texts.dispose(), opened?.scans.dispose()]);
+      await Promise.all([texts.dispose(), opened?.scans.dispose(), opened?.actions.dispose()]);
       await Promise.all([opened?.settings.flush(), opened?.marks.flush()]);
     },
   };
