@@ -1,8 +1,7 @@
 // The IPC handlers: the sender is checked first, then the payload, and only then does the
 // service run. The service here records calls; it is never reached by a bad message.
 import { describe, expect, it } from 'vitest';
-import { ContractError, commandNames } from '../../../shared/contract/engineContract.ts';
-import type { EventName } from '../../../shared/contract/engineContract.ts';
+import { ContractError, commandNames, eventNames } from '../../../shared/contract/engineContract.ts';
 import type { EngineService } from '../../../electron/node/service/engineService.ts';
 import { createCommandHandler, forwardEvents, registerCommandHandlers } from '../../../electron/main/ipcHandlers.ts';
 import type { SenderEvent } from '../../../electron/main/senderCheck.ts';
@@ -88,7 +87,7 @@ describe('event forwarding', () => {
       isDestroyed: () => destroyed,
     };
     const stop = forwardEvents(service, () => contents);
-    expect([...listeners.keys()].sort()).toEqual((['clusterChange', 'scanProgress', 'scanState'] satisfies EventName[]).sort());
+    expect([...listeners.keys()].sort()).toEqual([...eventNames].sort());
 
     listeners.get('scanState')!({ running: true, errors: 0 });
     destroyed = true;
