@@ -15,6 +15,7 @@ import { ActionJournal, defaultJournalPath } from '../actions/actionJournal.ts';
 import { applyPlan } from '../actions/applyPlan.ts';
 import { planActions } from '../actions/planActions.ts';
 import type { ActionKind, ActionPlan } from '../actions/planActions.ts';
+import { cancelOnCtrlC } from './commandSetup.ts';
 import { UsageError } from './scanArgs.ts';
 
 export const applyUsage = `Usage: shingle apply REPORT.json --keep RULE [--keep RULE...] --action ACTION [options]
@@ -174,12 +175,10 @@ export async function runApplyCommand(argv: string[]): Promise<number> {
   }
   for (const refusal of plan.refused) process.stderr.write(`skipped ${displayPath(refusal.path)}: ${refusal.reason}\n`);
 
-  const controller = new AbortController();
-  const onSigint = () => controller.abort(new Error('cancelled'));
-  process.on('SIGINT', onSigint);
+  const ctrlC = cancelOnCtrlC();
   const journal = new ActionJournal(args.journalPath);
   try {
-    const result = await applyPlan(plan, { journal, signal: controller.signal });
+    const result = await applyPlan(plan, { journal, signal: ctrlC.signal });
     const done = result.outcomes.filter((o) => o.state === 'done');
     for (const o of result.outcomes) if (o.state !== 'done') process.stderr.write(`${o.state} ${displayPath(o.path)}: ${o.reason}\n`);
     const donePaths = new Set(done.map((o) => o.path));
@@ -195,7 +194,7 @@ export async function runApplyCommand(argv: string[]): Promise<number> {
     }
     return notDone === 0 ? 0 : 1;
   } finally {
-    process.off('SIGINT', onSigint);
+    ctrlC.dispose();
     journal.close();
   }
 }

@@ -3,13 +3,11 @@
 import { displayPath } from '../../../shared/fsName.ts';
 import { formatBytes, formatCount } from '../../../shared/format.ts';
 import type { Cluster } from '../../../shared/report.ts';
-import { FileIndexError } from '../index/fileIndex.ts';
 import { watchFolders } from '../watch/watchFolders.ts';
 import type { ClusterChange, WatchSummary } from '../watch/watchFolders.ts';
 import { createProgressLine } from './progressLine.ts';
-import { openCache } from './cacheOption.ts';
-import { checkRoots, parseScanArgs, UsageError } from './scanArgs.ts';
-import type { ScanCommand } from './scanArgs.ts';
+import { FileIndexError } from '../index/fileIndex.ts';
+import { cancelOnCtrlC, prepareScanCommand } from './commandSetup.ts';
 
 export const watchUsage = `Usage: shingle watch <dir>... [options]
 
@@ -51,35 +49,10 @@ function humanReady(summary: WatchSummary, groups: number): string {
 }
 
 export async function runWatchCommand(argv: string[]): Promise<number> {
-  let command: ScanCommand;
-  try {
-    command = parseScanArgs(argv, process.cwd(), 'watch');
-    if (command.help) {
-      process.stdout.write(`${watchUsage}\n`);
-      return 0;
-    }
-    await checkRoots(command.options.roots);
-  } catch (error) {
-    if (!(error instanceof UsageError)) throw error;
-    process.stderr.write(`shingle watch: ${error.message}\n`);
-    return 2;
-  }
-  let opened: ReturnType<typeof openCache>;
-  try {
-    opened = openCache(command.indexPath);
-  } catch (error) {
-    if (!(error instanceof FileIndexError)) throw error;
-    process.stderr.write(`shingle watch: ${error.message}\n`);
-    return 1;
-  }
-
-  const controller = new AbortController();
-  const onSigint = () => {
-    // A second Ctrl-C means: stop now, even if the workers have not wound down.
-    if (controller.signal.aborted) process.exit(130);
-    controller.abort(new Error('cancelled'));
-  };
-  process.on('SIGINT', onSigint);
+  const prepared = await prepareScanCommand(argv, 'watch', watchUsage);
+  if (typeof prepared === 'number') return prepared;
+  const { command, cache: opened } = prepared;
+  const ctrlC = cancelOnCtrlC();
   const { json } = command;
   const progress = !json && process.stderr.isTTY ? createProgressLine(process.stderr) : undefined;
   const print = (line: string, stream: NodeJS.WriteStream = process.stdout) => {
@@ -91,7 +64,7 @@ export async function runWatchCommand(argv: string[]): Promise<number> {
   try {
     await watchFolders(command.options, {
       cache: opened.cache,
-      signal: controller.signal,
+      signal: ctrlC.signal,
       ownFiles: command.indexPath === null ? [] : [command.indexPath],
       onChange(change) {
         groups += change.event === 'cluster-added' ? 1 : change.event === 'cluster-removed' ? -1 : 0;
@@ -110,7 +83,7 @@ export async function runWatchCommand(argv: string[]): Promise<number> {
   } catch (error) {
     failure ??= error;
   }
-  process.off('SIGINT', onSigint);
+  ctrlC.dispose();
   progress?.clear();
   if (failure !== undefined) {
     const message = failure instanceof FileIndexError ? failure.message : failure instanceof Error ? (failure.stack ?? failure.message) : String(failure);
