@@ -1,7 +1,12 @@
 // The hashing threads, and what passes between them and the main thread. A task is a batch of
-// files: one message per file would cost more than hashing most small files.
+// files: one message per file would cost more than hashing most small files. Tasks wait here
+// until a thread is nearly free, so that the main thread, once it has nothing else to do, can
+// take some of them too (assist).
+import { getCompileCacheDir } from 'node:module';
 import { availableParallelism } from 'node:os';
+import { setImmediate } from 'node:timers';
 import { Piscina } from 'piscina';
+import type { BatchHasher } from './batchHasher.ts';
 
 /** Bytes taken from each of the start, the middle and the end of a file for its sample hash. */
 export const SAMPLE_CHUNK_BYTES = 4096;
@@ -47,27 +52,204 @@ export interface HashWorkerData {
 }
 
 export interface HashPool {
-  /** Rejects with piscina's AbortError when the signal aborts; a running task's thread is ended. */
+  /**
+   * Rejects with an AbortError when the signal aborts. A long task's thread is ended then; a
+   * short one is let finish, its result dropped (see LONG_TASK_BYTES).
+   */
   hash(task: HashTask, signal?: AbortSignal): Promise<HashResult>;
+  /**
+   * Lends the calling thread to the hashing until `done` settles: it hashes tasks no thread has
+   * taken yet, letting its event loop run every few ms. For a caller with nothing else to do.
+   */
+  assist(done: Promise<unknown>): Promise<void>;
   /** Ends every thread; outstanding tasks reject. */
   destroy(): Promise<void>;
 }
 
 export interface HashPoolOptions {
-  /** Two readers keep a disk and the hashing busy; more mostly contend with each other. */
+  /** Hashing threads besides the caller's own (see defaultThreads). */
   threads?: number;
 }
 
+/**
+ * The main thread walks, then hashes alongside the threads (assist). On two cores one thread
+ * keeps both busy: a second one contended with the walk and cost ~100 ms more CPU for its own
+ * start-up and compiled code, and it was slower on a loaded machine. With more cores, two: two
+ * readers keep a disk and the hashing busy, more mostly contend with each other.
+ */
+function defaultThreads(): number {
+  return availableParallelism() > 2 ? 2 : 1;
+}
+
+/**
+ * Tasks handed to each thread beyond the one it hashes, queued in the thread itself. Piscina
+ * sends a thread its next task only once the main thread has heard that the last one is done,
+ * and a busy main thread (walking, planning) hears that only between steps, up to tens of ms
+ * apart: with no queue the thread sat idle most of the walk. Once the main thread assists, a
+ * short queue, as a task queued in a thread cannot be taken back: the thread and the main
+ * thread should run out of work together.
+ */
+const TASKS_AHEAD_PER_THREAD = 15;
+const TASKS_AHEAD_PER_THREAD_ASSISTED = 3;
+
+/**
+ * A task that reads more than this may run for long (one huge file): it takes the abort signal
+ * into piscina, which ends its thread on abort. Piscina queues nothing behind a task that has a
+ * signal, so the short ones go without: after an abort each ends on its own within ~20 ms, its
+ * result dropped.
+ */
+const LONG_TASK_BYTES = 64 * 1024 * 1024;
+
+function isLong(task: HashTask): boolean {
+  // A sample reads at most WHOLE_FILE_SAMPLE_LIMIT bytes a file.
+  return !task.sample && task.sizes.reduce((sum, size) => sum + size, 0) > LONG_TASK_BYTES;
+}
+
+/** The error an aborted task rejects with, named like piscina's. */
+class AbortError extends Error {
+  constructor(reason: unknown) {
+    super('The task has been aborted', { cause: reason });
+    this.name = 'AbortError';
+  }
+}
+
+interface Pending {
+  task: HashTask;
+  signal: AbortSignal | undefined;
+  long: boolean;
+  resolve(result: HashResult): void;
+  reject(error: unknown): void;
+}
+
+/**
+ * The threads' environment. module.enableCompileCache() in this thread does not reach worker
+ * threads, which then strip and compile their modules afresh on every start; naming the same
+ * cache in NODE_COMPILE_CACHE halves their start-up, ~45 of ~90 ms CPU per thread.
+ */
+function workerEnv(): NodeJS.ProcessEnv {
+  const cacheDir = getCompileCacheDir();
+  return cacheDir === undefined ? process.env : { ...process.env, NODE_COMPILE_CACHE: cacheDir };
+}
+
 export function createHashPool(options: HashPoolOptions = {}): HashPool {
-  const threads = options.threads ?? Math.min(2, availableParallelism());
+  const threads = options.threads ?? defaultThreads();
+  const workerData: HashWorkerData = { sampleChunkBytes: SAMPLE_CHUNK_BYTES, wholeFileSampleLimit: WHOLE_FILE_SAMPLE_LIMIT };
   const piscina = new Piscina<HashTask, HashResult>({
     filename: new URL('./hashWorker.ts', import.meta.url).href,
     minThreads: threads,
     maxThreads: threads,
-    workerData: { sampleChunkBytes: SAMPLE_CHUNK_BYTES, wholeFileSampleLimit: WHOLE_FILE_SAMPLE_LIMIT } satisfies HashWorkerData,
+    concurrentTasksPerWorker: 1 + TASKS_AHEAD_PER_THREAD,
+    env: workerEnv(),
+    workerData,
   });
+  let destroyed = false;
+  // Once destroyed, a thread may still deliver results of short tasks it had queued; piscina, which
+  // has forgotten them, reports each as an 'error' event. Any other is thrown, as with no listener.
+  piscina.on('error', (error: unknown) => {
+    if (!destroyed) throw error;
+  });
+  /** Tasks no thread has taken yet, in order. */
+  const waiting: Pending[] = [];
+  /** Short tasks a thread has taken: an abort rejects them here, as piscina does not hear of it. */
+  const running = new Set<Pending>();
+  const watchedSignals = new WeakSet<AbortSignal>();
+  let sent = 0;
+  let assisting = 0;
+  /** This thread's own hasher, made on its first assist. */
+  let hashHere: Promise<BatchHasher> | undefined;
+  /** Wakes an assist that found no task to take. */
+  let wake: (() => void) | undefined;
+
+  function send(pending: Pending): void {
+    sent++;
+    if (!pending.long) running.add(pending);
+    piscina
+      .run(pending.task, pending.long ? { signal: pending.signal ?? null } : {})
+      .then(pending.resolve, pending.reject)
+      .finally(() => {
+        sent--;
+        running.delete(pending);
+        sendWaiting();
+      });
+  }
+
+  function sendWaiting(): void {
+    const limit = threads * (1 + (assisting > 0 ? TASKS_AHEAD_PER_THREAD_ASSISTED : TASKS_AHEAD_PER_THREAD));
+    while (sent < limit && waiting.length > 0) send(waiting.shift()!);
+  }
+
+  /** One listener per signal, however many tasks it covers. */
+  function watch(signal: AbortSignal): void {
+    if (watchedSignals.has(signal)) return;
+    watchedSignals.add(signal);
+    signal.addEventListener(
+      'abort',
+      () => {
+        const error = new AbortError(signal.reason);
+        for (const pending of [...waiting, ...running]) if (pending.signal === signal) pending.reject(error);
+        waiting.splice(0, waiting.length, ...waiting.filter((pending) => pending.signal !== signal));
+      },
+      { once: true },
+    );
+  }
+
+  async function assist(done: Promise<unknown>): Promise<void> {
+    // One task at a time on this thread: its hasher holds the state of the file being read.
+    if (assisting > 0) {
+      await done.catch(() => {});
+      return;
+    }
+    let settled = false;
+    void done
+      .then(
+        () => void (settled = true),
+        () => void (settled = true),
+      )
+      .then(() => wake?.());
+    assisting++;
+    try {
+      hashHere ??= import('./batchHasher.ts').then(({ createBatchHasher }) => createBatchHasher(workerData));
+      const hasher = await hashHere;
+      while (!settled) {
+        const pending = waiting.shift();
+        if (pending === undefined) {
+          await new Promise<void>((resolve) => (wake = resolve));
+          wake = undefined;
+          continue;
+        }
+        const aborted = () => pending.signal?.aborted === true;
+        try {
+          const result = await hasher.hashInSlices(pending.task, aborted);
+          if (result === undefined) pending.reject(new AbortError(pending.signal!.reason));
+          else pending.resolve(result);
+        } catch (error) {
+          pending.reject(error);
+        }
+        // Between tasks, results and progress get through.
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    } finally {
+      assisting--;
+      // Tasks left for another caller go back to the threads' deeper queues.
+      sendWaiting();
+    }
+  }
+
   return {
-    hash: (task, signal) => piscina.run(task, { signal: signal ?? null }),
-    destroy: () => piscina.destroy(),
+    hash(task, signal) {
+      return new Promise<HashResult>((resolve, reject) => {
+        if (signal?.aborted) return reject(new AbortError(signal.reason));
+        if (signal) watch(signal);
+        waiting.push({ task, signal, long: isLong(task), resolve, reject });
+        sendWaiting();
+        wake?.();
+      });
+    },
+    assist,
+    async destroy() {
+      destroyed = true;
+      for (const pending of waiting.splice(0)) pending.reject(new Error('The hash pool was destroyed.'));
+      await piscina.destroy();
+    },
   };
 }

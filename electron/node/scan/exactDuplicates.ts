@@ -1,33 +1,16 @@
 // Byte-identical files: hard links collapsed to one file each, then narrowed by size, by a sample
 // hash (start, middle, end) and last by a hash of the whole content, in the hashing threads.
-// Sampling starts during the walk, as soon as a size is seen twice. The main thread shares two
-// cores with the hashing threads, so its work per file is kept small.
+// Both passes start during the walk: sampling as soon as a size is seen twice, the full hash as
+// soon as two samples of one size match. The main thread shares two cores with the hashing
+// threads, so its work per file is kept small; once the walk is over, it hashes alongside them.
 import type { Cluster, HardLinkSet, ReportFile, ScanError } from '../../../shared/report.ts';
-import { DIGEST_BYTES, SAMPLE_CHUNK_BYTES, WHOLE_FILE_SAMPLE_LIMIT } from '../hash/hashPool.ts';
-import type { HashPool, HashResult, HashTask } from '../hash/hashPool.ts';
-import type { ContentCache } from './contentCache.ts';
+import { createHashPasses } from '../hash/hashPasses.ts';
+import type { Hashed, HashPassHooks } from '../hash/hashPasses.ts';
+import { WHOLE_FILE_SAMPLE_LIMIT } from '../hash/hashPool.ts';
+import type { HashPool } from '../hash/hashPool.ts';
 import type { WalkedFile } from './types.ts';
 
-// A batch takes a few milliseconds to hash: progress stays lively, the threads stay evenly loaded
-// to the end, and the cost of a message is spread over many files.
-const BATCH_MAX_FILES = 512;
-const BATCH_MAX_BYTES = 16 * 1024 * 1024;
-
-export interface ExactProgress {
-  bytesRead: number;
-  /** Grows as work is planned: the sample pass at the start, the full-content pass after it. */
-  bytesToRead: number;
-  filesDone: number;
-  filesToDo: number;
-  currentPath?: string;
-}
-
-export interface ExactHooks {
-  signal?: AbortSignal;
-  /** Digests from earlier scans: a file whose identity is unchanged is not read again. */
-  cache?: ContentCache;
-  onProgress?: (progress: ExactProgress) => void;
-}
+export type { HashPassHooks as ExactHooks, HashProgress as ExactProgress } from '../hash/hashPasses.ts';
 
 export interface ExactDuplicates {
   clusters: Cluster[];
@@ -38,14 +21,14 @@ export interface ExactDuplicates {
   filesHashed: number;
 }
 
-/** A file to hash, by one of its names, and its digest from the last pass that hashed it. */
-interface Hashed {
-  file: WalkedFile;
-  digest: string | undefined;
+/** A sampled file, by its first name walked; `full` is set once its full hash is asked for. */
+interface Sampled extends Hashed {
+  full: Hashed | undefined;
 }
 
-/** One file on disk: its first name by path, and its other names. */
-interface Inode extends Hashed {
+/** How a file with several names is listed: by its first name by path, with the others. */
+interface Listing {
+  file: WalkedFile;
   links: string[];
 }
 
@@ -61,32 +44,25 @@ function compareStrings(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-function hasSharedId(names: WalkedFile[]): boolean {
-  if (names.length === 2) return names[0]!.fileId === names[1]!.fileId;
-  return new Set(names.map((f) => f.fileId)).size < names.length;
-}
-
-/** One inode per file id, named by its first path; each id with several names is a hard-link set. */
-function collapseHardLinks(names: WalkedFile[], hardlinks: HardLinkSet[]): Inode[] {
-  if (!hasSharedId(names)) return names.map((file) => ({ file, links: [], digest: undefined }));
+/** Lists each file id of `names` under its first path; each id with several names is a hard-link set. */
+function collapseHardLinks(names: WalkedFile[], hardlinks: HardLinkSet[], listings: Map<string, Listing>): void {
   const byId = [...names].sort((a, b) => compareStrings(a.fileId, b.fileId) || compareStrings(a.path, b.path));
-  const inodes: Inode[] = [];
   let start = 0;
   for (let i = 1; i <= byId.length; i++) {
     if (i < byId.length && byId[i]!.fileId === byId[start]!.fileId) continue;
     const same = byId.slice(start, i);
-    inodes.push({ file: same[0]!, links: same.slice(1).map((f) => f.path), digest: undefined });
+    listings.set(same[0]!.fileId, { file: same[0]!, links: same.slice(1).map((f) => f.path) });
     if (same.length > 1) hardlinks.push({ size: same[0]!.size, paths: same.map((f) => f.path) });
     start = i;
   }
-  return inodes;
 }
 
-/** Runs of two or more inodes with the same digest; most groups are pairs, hence no map. */
-function matching(inodes: Inode[]): Inode[][] {
-  const hashed = inodes.filter((inode) => inode.digest !== undefined);
+/** Runs of two or more files with the same digest; most groups are pairs, hence no map. */
+function matching<T extends Hashed>(files: T[]): T[][] {
+  if (files.length === 2) return files[0]!.digest !== undefined && files[0]!.digest === files[1]!.digest ? [files] : [];
+  const hashed = files.filter((file) => file.digest !== undefined);
   hashed.sort((a, b) => compareStrings(a.digest!, b.digest!));
-  const runs: Inode[][] = [];
+  const runs: T[][] = [];
   let start = 0;
   for (let i = 1; i <= hashed.length; i++) {
     if (i < hashed.length && hashed[i]!.digest === hashed[start]!.digest) continue;
@@ -96,142 +72,69 @@ function matching(inodes: Inode[]): Inode[][] {
   return runs;
 }
 
-function bytesToHash(size: number, sample: boolean): number {
-  return sample && size > WHOLE_FILE_SAMPLE_LIMIT ? 3 * SAMPLE_CHUNK_BYTES : size;
-}
-
-function toTask(batch: Hashed[], sample: boolean): HashTask {
-  const count = batch.length;
-  const task: HashTask = { sample, paths: [], sizes: new Float64Array(count), mtimesMs: new Float64Array(count), ctimesMs: new Float64Array(count) };
-  for (let i = 0; i < count; i++) {
-    const { file } = batch[i]!;
-    task.paths.push(file.path);
-    task.sizes[i] = file.size;
-    task.mtimesMs[i] = file.mtimeMs;
-    task.ctimesMs[i] = file.ctimeMs;
-  }
-  return task;
-}
-
-/** Runs hashing passes on the pool, gathering errors and progress across passes. */
-function createHasher(pool: HashPool, hooks: ExactHooks) {
-  const { signal, onProgress, cache } = hooks;
-  const errors: ScanError[] = [];
-  const progress: ExactProgress = { bytesRead: 0, bytesToRead: 0, filesDone: 0, filesToDo: 0 };
-  let bytesHashed = 0;
-  let filesHashed = 0;
-  let reporting = false;
-
-  function record(batch: Hashed[], sample: boolean, result: HashResult): void {
-    const { digests } = result;
-    const hex = Buffer.from(digests.buffer, digests.byteOffset, digests.byteLength).toString('hex');
-    const rowChars = DIGEST_BYTES * 2;
-    for (let i = 0; i < batch.length; i++) {
-      const hashed = batch[i]!;
-      hashed.digest = hex.slice(i * rowChars, (i + 1) * rowChars);
-      progress.bytesRead += bytesToHash(hashed.file.size, sample);
-    }
-    const failed = new Set(result.errors.map((e) => e.index));
-    for (const { index, code, message } of result.errors) {
-      const hashed = batch[index]!;
-      hashed.digest = undefined;
-      errors.push({ path: hashed.file.path, code, message });
-    }
-    if (cache) {
-      batch.forEach((hashed, i) => !failed.has(i) && cache.saveHashes(hashed.file, sample ? { sample: hashed.digest } : { full: hashed.digest }));
-    }
-    bytesHashed += result.bytesRead;
-    filesHashed += batch.length;
-    progress.filesDone += batch.length;
-  }
-
-  /**
-   * A pass sets the digest of each file added, or leaves it undefined and records an error.
-   * Batches go to the threads as soon as they fill, so hashing starts while the rest is planned.
-   */
-  function startPass(sample: boolean) {
-    const runs: Array<Promise<void>> = [];
-    let batch: Hashed[] = [];
-    let batchBytes = 0;
-
-    function dispatch(): void {
-      const files = batch;
-      const run = pool.hash(toTask(files, sample), signal).then((result) => {
-        if (signal?.aborted) return;
-        record(files, sample, result);
-        if (reporting) onProgress?.({ ...progress, currentPath: files.at(-1)!.file.path });
-      });
-      // Read by finish(); a walk that fails first never calls it, and then the pool's rejections
-      // of these tasks must not surface as unhandled.
-      run.catch(() => {});
-      runs.push(run);
-      batch = [];
-      batchBytes = 0;
-    }
-
-    function add(hashed: Hashed): void {
-      const known = cache?.hashes(hashed.file)?.[sample ? 'sample' : 'full'];
-      if (known !== undefined) {
-        hashed.digest = known;
-        return;
-      }
-      const bytes = bytesToHash(hashed.file.size, sample);
-      if (batch.length === BATCH_MAX_FILES || (batch.length > 0 && batchBytes + bytes > BATCH_MAX_BYTES)) dispatch();
-      batch.push(hashed);
-      batchBytes += bytes;
-      progress.filesToDo += 1;
-      progress.bytesToRead += bytes;
-    }
-
-    async function finish(): Promise<void> {
-      signal?.throwIfAborted();
-      reporting = true;
-      if (batch.length > 0) dispatch();
-      try {
-        await Promise.all(runs);
-      } catch (error) {
-        throw signal?.aborted ? signal.reason : error;
-      }
-      // The last batches may have finished just as the signal aborted.
-      signal?.throwIfAborted();
-    }
-
-    return { add, finish };
-  }
-
-  return { startPass, errors, bytesHashed: () => bytesHashed, filesHashed: () => filesHashed };
-}
-
-function toReportFile({ file, links }: Inode): ReportFile {
+function toReportFile({ file, links }: Listing): ReportFile {
   const entry: ReportFile = { path: file.path, size: file.size, mtime: file.mtimeMs };
   if (links.length > 0) entry.links = links;
   return entry;
 }
 
-/** The inodes must hold their full-content digest. */
-function toCluster(identical: Inode[]): Cluster {
+const NO_LINKS: string[] = [];
+
+/** The files must hold their final digest; `listings` names the files that have several names. */
+function toCluster(identical: Hashed[], listings: Map<string, Listing>): Cluster {
+  const files = identical.map(({ file }) => toReportFile(listings.get(file.fileId) ?? { file, links: NO_LINKS }));
   return {
     id: `exact-${identical[0]!.digest!.slice(0, 16)}`,
     kind: 'exact',
     similarity: 1,
     reclaimable: identical[0]!.file.size * (identical.length - 1),
-    files: identical.map(toReportFile).sort((a, b) => compareStrings(a.path, b.path)),
+    files: files.sort((a, b) => compareStrings(a.path, b.path)),
   };
 }
 
-export function createExactDuplicateFinder(pool: HashPool, hooks: ExactHooks = {}): ExactDuplicateFinder {
-  const hasher = createHasher(pool, hooks);
-  const samplePass = hasher.startPass(true);
+export function createExactDuplicateFinder(pool: HashPool, hooks: HashPassHooks = {}): ExactDuplicateFinder {
+  const hasher = createHashPasses(pool, hooks);
+  const fullPass = hasher.startPass(false);
+  const samplePass = hasher.startPass<Sampled>(true, onSampled);
   const namesBySize = new Map<number, WalkedFile[]>();
-  /** Sizes held by two distinct files or more: each of their files is sampled. */
-  const sampledSizes = new Set<number>();
+  /** Sizes held by two distinct files or more, with their files: each is sampled. */
+  const sampledBySize = new Map<number, Sampled[]>();
+  /** Sizes with a name whose file id another name of that size has: they hold hard links. */
+  const linkedSizes = new Set<number>();
   /** By file id, so that one file with several names is hashed once. */
-  const samples = new Map<string, Hashed>();
+  const samples = new Map<string, Sampled>();
+  /**
+   * By size and sample digest, for files whose sample is not their whole content: the first file
+   * with that sample, until a second one sends both to the full pass (null from then on). So the
+   * full pass reads exactly the files that finish() would have sent it, only sooner.
+   */
+  const firstWithSample = new Map<string, Sampled | null>();
+
+  function hashWhole(sampled: Sampled): void {
+    sampled.full = { file: sampled.file, digest: undefined };
+    fullPass.add(sampled.full);
+  }
+
+  function onSampled(sampled: Sampled): void {
+    if (sampled.file.size <= WHOLE_FILE_SAMPLE_LIMIT) return;
+    const key = `${sampled.file.size}:${sampled.digest!}`;
+    const first = firstWithSample.get(key);
+    if (first === undefined) {
+      firstWithSample.set(key, sampled);
+      return;
+    }
+    if (first !== null) {
+      hashWhole(first);
+      firstWithSample.set(key, null);
+    }
+    hashWhole(sampled);
+  }
 
   function sample(file: WalkedFile): void {
-    const hashed: Hashed = { file, digest: undefined };
-    samples.set(file.fileId, hashed);
-    samplePass.add(hashed);
+    const sampled: Sampled = { file, digest: undefined, full: undefined };
+    samples.set(file.fileId, sampled);
+    sampledBySize.get(file.size)!.push(sampled);
+    samplePass.add(sampled);
   }
 
   function add(file: WalkedFile): void {
@@ -241,41 +144,53 @@ export function createExactDuplicateFinder(pool: HashPool, hooks: ExactHooks = {
       return;
     }
     names.push(file);
-    // Empty files are never duplicates: there is nothing in them to keep twice.
-    if (file.size === 0 || samples.has(file.fileId)) return;
-    if (!sampledSizes.has(file.size)) {
+    // Empty files are never duplicates: there is nothing in them to keep twice. Their names are
+    // still grouped by file id, for the hard-link sets.
+    if (file.size === 0) {
+      linkedSizes.add(0);
+      return;
+    }
+    if (samples.has(file.fileId)) {
+      linkedSizes.add(file.size);
+      return;
+    }
+    if (!sampledBySize.has(file.size)) {
       // Until a size is sampled, all its names are names of its first file.
-      if (names[0]!.fileId === file.fileId) return;
-      sampledSizes.add(file.size);
+      if (names[0]!.fileId === file.fileId) {
+        linkedSizes.add(file.size);
+        return;
+      }
+      sampledBySize.set(file.size, []);
       sample(names[0]!);
     }
     sample(file);
   }
 
   async function finish(): Promise<ExactDuplicates> {
-    await samplePass.finish();
+    // onSampled sends every candidate to the full pass as the samples come in.
+    const passes = (async () => {
+      await samplePass.finish();
+      await fullPass.finish();
+    })();
+    // This thread has nothing else to do until the hashing is over: it hashes too.
+    await pool.assist(passes);
+    await passes;
     const hardlinks: HardLinkSet[] = [];
+    const listings = new Map<string, Listing>();
+    for (const size of linkedSizes) collapseHardLinks(namesBySize.get(size)!, hardlinks, listings);
     const clusters: Cluster[] = [];
-    const needFullHash: Inode[][] = [];
-    for (const [size, names] of namesBySize) {
-      if (names.length < 2) continue;
-      const inodes = collapseHardLinks(names, hardlinks);
-      if (!sampledSizes.has(size)) continue;
-      for (const inode of inodes) inode.digest = samples.get(inode.file.fileId)!.digest;
+    const needFullHash: Sampled[][] = [];
+    for (const [size, sampled] of sampledBySize) {
       // A small file's sample is its whole content: its digest is already final.
       const final = size <= WHOLE_FILE_SAMPLE_LIMIT;
-      for (const candidates of matching(inodes)) {
-        if (final) clusters.push(toCluster(candidates));
+      for (const candidates of matching(sampled)) {
+        if (final) clusters.push(toCluster(candidates, listings));
         else needFullHash.push(candidates);
       }
     }
 
-    // Largest first, so a big file does not keep one thread busy while the other has nothing left.
-    const fullPass = hasher.startPass(false);
-    for (const inode of needFullHash.flat().sort((a, b) => b.file.size - a.file.size)) fullPass.add(inode);
-    await fullPass.finish();
     for (const candidates of needFullHash) {
-      for (const identical of matching(candidates)) clusters.push(toCluster(identical));
+      for (const identical of matching(candidates.map((sampled) => sampled.full!))) clusters.push(toCluster(identical, listings));
     }
 
     clusters.sort((a, b) => b.reclaimable - a.reclaimable || compareStrings(a.id, b.id));
@@ -287,7 +202,7 @@ export function createExactDuplicateFinder(pool: HashPool, hooks: ExactHooks = {
 }
 
 /** All at once, for a walk that has already finished. */
-export function findExactDuplicates(files: WalkedFile[], pool: HashPool, hooks: ExactHooks = {}): Promise<ExactDuplicates> {
+export function findExactDuplicates(files: WalkedFile[], pool: HashPool, hooks: HashPassHooks = {}): Promise<ExactDuplicates> {
   const finder = createExactDuplicateFinder(pool, hooks);
   for (const file of files) finder.add(file);
   return finder.finish();

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { xxhash128 } from 'hash-wasm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createBatchHasher } from '../../../../electron/node/hash/batchHasher.ts';
 import { createHashPool, DIGEST_BYTES, SAMPLE_CHUNK_BYTES, WHOLE_FILE_SAMPLE_LIMIT } from '../../../../electron/node/hash/hashPool.ts';
 import type { HashPool, HashTask } from '../../../../electron/node/hash/hashPool.ts';
 
@@ -99,5 +100,86 @@ describe('hash pool', () => {
     const after = await own.hash(task(false, [small]));
     expect(after.errors).toEqual([]);
     await own.destroy();
+  });
+
+  it('rejects short tasks at once when their signal aborts, queued or taken by the thread', async () => {
+    const own = createHashPool({ threads: 1 });
+    const big = join(dir, 'big-unsignalled.bin');
+    const small = join(dir, 'small-signalled.bin');
+    writeFileSync(big, randomBytes(64 * 1024 * 1024));
+    writeFileSync(small, 'small');
+    const busy = own.hash(task(false, [big, big, big, big])); // no signal: the thread reads it to the end
+    const controller = new AbortController();
+    const short = Array.from({ length: 20 }, () => own.hash(task(true, [small]), controller.signal));
+
+    controller.abort(new Error('stop'));
+
+    const first = await Promise.race([Promise.allSettled(short).then(() => 'short'), busy.then(() => 'busy')]);
+    expect(first).toBe('short');
+    for (const run of short) await expect(run).rejects.toMatchObject({ name: 'AbortError', cause: new Error('stop') });
+    expect((await busy).errors).toEqual([]);
+    await own.destroy();
+  });
+
+  it('hashes on the calling thread too while it assists, with the same digests', async () => {
+    const own = createHashPool({ threads: 1 });
+    const paths = Array.from({ length: 40 }, (_, i) => join(dir, `assist-${i}.bin`));
+    const contents = paths.map((path) => {
+      const content = randomBytes(100_000 + (paths.indexOf(path) % 7));
+      writeFileSync(path, content);
+      return content;
+    });
+
+    const runs = paths.map((path) => own.hash(task(false, [path])));
+    const all = Promise.all(runs);
+    await own.assist(all);
+
+    const results = await all;
+    for (let i = 0; i < paths.length; i++) expect(digestHex(results[i]!.digests, 0)).toBe(await xxhash128(contents[i]!));
+    await own.destroy();
+  });
+
+  it('stops hashing on the calling thread when the task it reads is aborted', async () => {
+    const own = createHashPool({ threads: 1 });
+    const small = join(dir, 'small-after.bin');
+    const big = join(dir, 'big-shared.bin');
+    writeFileSync(small, 'small');
+    writeFileSync(big, randomBytes(32 * 1024 * 1024));
+    // Enough work for the thread and its queue (~16 × 10 ms), so that the next task waits for the caller.
+    const fillers = Array.from({ length: 16 }, () => own.hash(task(false, [big])));
+    const controller = new AbortController();
+    const aborted = own.hash(task(false, Array.from({ length: 32 }, () => big)), controller.signal);
+    setTimeout(() => controller.abort(new Error('stop')), 20);
+
+    const assisting = own.assist(Promise.allSettled([...fillers, aborted]));
+    const first = await Promise.race([aborted.catch(() => 'aborted'), Promise.all(fillers).then(() => 'fillers')]);
+
+    expect(first).toBe('aborted');
+    await expect(aborted).rejects.toMatchObject({ name: 'AbortError' });
+    await assisting;
+    expect((await own.hash(task(true, [small]))).errors).toEqual([]);
+    await own.destroy();
+  });
+});
+
+describe('batch hasher on the calling thread', () => {
+  const openFiles = () => readdirSync('/proc/self/fd').length;
+
+  it('reads a large file in slices to the same digest, or stops between slices and closes it', async () => {
+    const hasher = await createBatchHasher({ sampleChunkBytes: SAMPLE_CHUNK_BYTES, wholeFileSampleLimit: WHOLE_FILE_SAMPLE_LIMIT });
+    const path = join(dir, 'sliced.bin');
+    const content = randomBytes(48 * 1024 * 1024);
+    writeFileSync(path, content);
+    const before = openFiles();
+
+    const whole = await hasher.hashInSlices(task(false, [path]), () => false);
+    // Some 200 MB to read: tens of ms, so it is asked at least once.
+    const stopped = await hasher.hashInSlices(task(false, [path, path, path, path]), () => true);
+
+    expect(whole?.errors).toEqual([]);
+    expect(digestHex(whole!.digests, 0)).toBe(await xxhash128(content));
+    expect(digestHex(hasher.hash(task(false, [path])).digests, 0)).toBe(digestHex(whole!.digests, 0));
+    expect(stopped).toBeUndefined();
+    expect(openFiles()).toBe(before);
   });
 });

@@ -294,6 +294,28 @@ describe('createExactDuplicateFinder', () => {
     expect(pathsOf(clusters)).toEqual([paths.slice(0, 2)]);
   });
 
+  it('starts reading whole contents during the walk, once two samples match', async () => {
+    const passes: boolean[] = [];
+    const recording: HashPool = {
+      ...pool,
+      hash: (task, signal) => {
+        passes.push(task.sample);
+        return pool.hash(task, signal);
+      },
+    };
+    const finder = createExactDuplicateFinder(recording);
+    // A full batch of samples, then enough matching large files to fill a batch of whole contents.
+    for (let i = 0; i < 520; i++) finder.add(walked(write(`s${i}`, randomBytes(SMALL))));
+    const large = randomBytes(LARGE);
+    for (let i = 0; i < 4; i++) finder.add(walked(write(`l${i}`, large)));
+    for (let i = 0; i < 520; i++) finder.add(walked(write(`t${i}`, randomBytes(SMALL))));
+
+    await expect.poll(() => passes.includes(false), { timeout: 10_000 }).toBe(true);
+    const { clusters } = await finder.finish();
+
+    expect(pathsOf(clusters)).toEqual([[0, 1, 2, 3].map((i) => join(dir, `l${i}`))]);
+  });
+
   it('hashes nothing before a size is held by two distinct files', async () => {
     const counting = countingPool();
     const finder = createExactDuplicateFinder(counting);
