@@ -12,7 +12,9 @@ export async function runScanCommand(argv: string[]): Promise<number> {
   const ctrlC = cancelOnCtrlC();
   const progress = process.stderr.isTTY ? createProgressLine(process.stderr) : undefined;
   try {
-    const report = await runScan(command.options, { signal: ctrlC.signal, onProgress: progress?.update, cache: opened.cache });
+    // Without an index a scan needs no cache, and without one hashing can start during the walk.
+    const cache = command.indexPath === null ? undefined : opened.cache;
+    const report = await runScan(command.options, { signal: ctrlC.signal, onProgress: progress?.update, cache });
     progress?.clear();
     if (command.json) {
       process.stdout.write(`${JSON.stringify(report)}\n`);
