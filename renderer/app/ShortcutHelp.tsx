@@ -13,7 +13,7 @@ export function ShortcutHelp({ onClose }: ShortcutHelpProps) {
   }, []);
 
   return (
-    <dialog ref={dialog} className="shortcut-help" aria-labelledby="shortcut-help-title" onClose={onClose}>
+    <dialog ref={dialog} className="modal shortcut-help" aria-labelledby="shortcut-help-title" onClose={onClose}>
       <h2 id="shortcut-help-title">Keyboard shortcuts</h2>
       <dl>
         {shortcuts.map((s) => (

@@ -18,7 +18,7 @@ export function CleanupDialog() {
   }, []);
 
   return (
-    <dialog ref={dialog} className="cleanup-dialog" aria-labelledby="cleanup-title" onClose={closeCleanup}>
+    <dialog ref={dialog} className="modal cleanup-dialog" aria-labelledby="cleanup-title" onClose={closeCleanup}>
       <h2 id="cleanup-title">Clean up duplicates</h2>
       {stage === 'choose' && <CleanupChoices />}
       {stage === 'confirm' && <CleanupConfirm />}
