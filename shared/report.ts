@@ -21,8 +21,14 @@ export interface ReportFile {
    * bytes, 'text' when one has the same canonical text (e.g. the .html of a .txt).
    */
   identical?: 'bytes' | 'text';
-  /** Near and contained clusters: resemblance to (or containment in) the first file, the representative. */
+  /** Near and contained clusters: resemblance to (or containment in) the file named by `matches`. */
   similarity?: number;
+  /**
+   * Near and contained clusters: the path of the member this file really matches — the first file
+   * (the representative, or the container) for most, another member for a document whose partners
+   * all joined this cluster around another representative. Added in report version 1.
+   */
+  matches?: string;
 }
 
 export interface Cluster {

@@ -16,6 +16,7 @@ export const reportFileSchema = z.object({
   words: z.number().optional(),
   identical: z.enum(['bytes', 'text']).optional(),
   similarity: z.number().optional(),
+  matches: z.string().optional(),
 }) satisfies z.ZodType<ReportFile>;
 
 export const clusterSchema = z.object({
