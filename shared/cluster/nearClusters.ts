@@ -111,10 +111,53 @@ export function starClusters(count: number, pairs: readonly SimilarPair[]): Star
   }
   for (let node = 0; node < count; node++) {
     if (starOf[node] !== -1 || neighbours[node]!.length === 0) continue;
-    const best = neighbours[node]!.reduce((x, y) => (y.similarity > x.similarity || (y.similarity === x.similarity && y.node < x.node) ? y : x));
-    clusters[starOf[best.node]!]!.members.push({ node, similarity: best.similarity, match: best.node });
+    const best = bestPartner(neighbours[node]!, () => true);
+    starOf[node] = starOf[best.node]!;
+    clusters[starOf[node]!]!.members.push({ node, similarity: best.similarity, match: best.node });
   }
+  regroupMembers(clusters, neighbours, starOf);
   return clusters;
+}
+
+function bestPartner(partners: readonly { node: number; similarity: number }[], allowed: (node: number) => boolean): { node: number; similarity: number } {
+  let best: { node: number; similarity: number } | undefined;
+  for (const p of partners) if (allowed(p.node) && (!best || p.similarity > best.similarity || (p.similarity === best.similarity && p.node < best.node))) best = p;
+  return best!;
+}
+
+// Passes of regroupMembers: each move adds a verified pair to a cluster, so it ends anyway.
+const REGROUP_PASSES = 4;
+
+/**
+ * Greedy stars split some pairs between two clusters. A member that more of its partners share
+ * another cluster with moves there, matched to its best partner in it, so more real pairs are shown
+ * together. Centers, members named as someone's match and a cluster's last member stay, so every
+ * member keeps a match in its cluster and no one is left out.
+ */
+function regroupMembers(clusters: StarCluster[], neighbours: readonly { node: number; similarity: number }[][], starOf: Int32Array): void {
+  const matchedBy = new Uint32Array(starOf.length);
+  for (const star of clusters) for (const m of star.members) matchedBy[m.match]!++;
+  const partnersIn = new Map<number, number>();
+  for (let pass = 0, moved = true; moved && pass < REGROUP_PASSES; pass++) {
+    moved = false;
+    clusters.forEach((star, s) => {
+      for (const member of [...star.members]) {
+        if (matchedBy[member.node] || star.members.length === 1) continue;
+        partnersIn.clear();
+        for (const p of neighbours[member.node]!) partnersIn.set(starOf[p.node]!, (partnersIn.get(starOf[p.node]!) ?? 0) + 1);
+        let target = s;
+        for (const [cluster, partners] of partnersIn) if (partners > partnersIn.get(target)!) target = cluster;
+        if (target === s) continue;
+        const best = bestPartner(neighbours[member.node]!, (node) => starOf[node] === target);
+        star.members.splice(star.members.indexOf(member), 1);
+        matchedBy[member.match]!--;
+        clusters[target]!.members.push({ node: member.node, similarity: best.similarity, match: best.node });
+        matchedBy[best.node]!++;
+        starOf[member.node] = target;
+        moved = true;
+      }
+    });
+  }
 }
 
 export interface ContainedGroup {

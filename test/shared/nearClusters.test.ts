@@ -34,6 +34,18 @@ describe('starClusters', () => {
     for (const m of members) expect(m.match === 0 || members.some((o) => o.node === m.match)).toBe(true);
   });
 
+  it('moves a member to the cluster holding more of its partners, matched to one of them', () => {
+    // 0 is the center of 1..4; 5 is the center of 6, 7. Node 4 resembles 0, and 5, 6 and 7.
+    const pairs = [pair(0, 1), pair(0, 2), pair(0, 3), pair(0, 4, 0.9), pair(1, 2), pair(1, 3), pair(2, 3), pair(5, 6), pair(5, 7), pair(6, 7), pair(4, 5, 0.6), pair(4, 6, 0.7), pair(4, 7, 0.6)];
+    const stars = starClusters(8, pairs);
+    const withFour = stars.find((s) => s.members.some((m) => m.node === 4))!;
+    expect(withFour.center === 5 || withFour.members.some((m) => m.node === 5)).toBe(true);
+    expect(withFour.members.find((m) => m.node === 4)).toEqual({ node: 4, similarity: 0.7, match: 6 });
+    // Nobody is left out, and every match is in the member's own cluster.
+    expect(stars.flatMap((s) => [s.center, ...s.members.map((m) => m.node)]).sort()).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+    for (const s of stars) for (const m of s.members) expect(m.match === s.center || s.members.some((o) => o.node === m.match)).toBe(true);
+  });
+
   it('prefers the most connected node, then the most similar, then the lowest index', () => {
     expect(starClusters(3, [pair(0, 1, 0.6), pair(0, 2, 0.9), pair(1, 2, 0.6)])[0]!.center).toBe(0);
     expect(starClusters(3, [pair(2, 1, 0.9), pair(2, 0, 0.7)])[0]!.center).toBe(2);
