@@ -57,7 +57,8 @@ export async function describeNearClusters(clusters: Cluster[], nodes: readonly 
   for (const cluster of clusters) {
     if (cluster.kind !== 'near') continue;
     const members = [...new Set(cluster.files.map((f) => nodeOf.get(f.path)).filter((n) => n !== undefined))];
-    const key = `describe|${settingsKey}|${members.map(nodeIdentity).join('|')}`;
+    // "prose" marks the description rule: descriptions memoised by the rule before are not reused.
+    const key = `describe-prose|${settingsKey}|${members.map(nodeIdentity).join('|')}`;
     const known = details.cache?.memo(key);
     if (known === undefined) pending.push({ cluster, key, members });
     else if (known) cluster.description = known;
