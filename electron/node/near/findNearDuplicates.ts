@@ -3,7 +3,7 @@
 // estimate does not settle on the exact sets (verifyClaims.ts), cluster, and describe each near
 // cluster (clusterDetails.ts).
 import { availableParallelism } from 'node:os';
-import { CANDIDATE_MARGIN, CONTAINMENT_THRESHOLD, MIN_DOCUMENT_WORDS } from '../../../shared/cluster/claimRules.ts';
+import { CANDIDATE_MARGIN, CONTAINMENT_CANDIDATE_MARGIN, CONTAINMENT_THRESHOLD, MIN_DOCUMENT_WORDS } from '../../../shared/cluster/claimRules.ts';
 import { containmentCandidates, groupContained, similarPairs, starClusters } from '../../../shared/cluster/nearClusters.ts';
 import type { Cluster, ScanError } from '../../../shared/report.ts';
 import type { ChunkUnit, NearMethod } from '../../../shared/scanOptions.ts';
@@ -118,7 +118,7 @@ export async function findNearDuplicates(
     // A text held by several files forms its own near cluster (assembleClusters), so only a text in
     // one file, in no near cluster, can be shown as contained.
     const single = (n: number) => nodes[n]!.units.length === 1 && nodes[n]!.units[0]!.unit.inodes.length === 1;
-    const containment = containmentCandidates(nodes, CONTAINMENT_THRESHOLD, (n) => !inStar[n] && single(n) && comparable(n));
+    const containment = containmentCandidates(nodes, CONTAINMENT_THRESHOLD - CONTAINMENT_CANDIDATE_MARGIN, (n) => !inStar[n] && single(n) && comparable(n));
     const contained = groupContained(nodes, await verifyContainment(containment, nodes, CONTAINMENT_THRESHOLD, settings.threshold, details));
     const clusters = assembleClusters(nodes, stars, contained);
     await describeNearClusters(clusters, nodes, settingsKey, details);
