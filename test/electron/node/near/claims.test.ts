@@ -53,6 +53,26 @@ function hiddenEdits(): string[] {
 }
 const disguised = hiddenEdits();
 
+// The opposite: edits whose new shingles land in the sample, so the sample says "below 0.9"
+// while the exact containment is above it.
+function sampledEdits(): string[] {
+  const whole = shingles(text(source));
+  const part = source.slice(100, 600);
+  const estimate = (list: readonly string[]) => containment(containmentSample(shingles(text(list))), containmentSample(whole));
+  for (let p = 3; estimate(part) >= 0.88 && p < part.length; p += 40) {
+    for (let attempt = 0; attempt < 60; attempt++) {
+      const trial = [...part];
+      trial[p] = `sampled${p}y${attempt}`;
+      if (estimate(trial) < estimate(part)) {
+        part[p] = trial[p]!;
+        break;
+      }
+    }
+  }
+  return part;
+}
+const undersampled = sampledEdits();
+
 // Every method verified: versions of one text edited every n-th word, resembling each other from
 // about 0.1 to 0.7.
 const family = words(800);
@@ -80,6 +100,7 @@ describe('claims', () => {
       'source/book.txt': text(source),
       'source/excerpt.txt': text(excerpt),
       'source/disguised.txt': text(disguised),
+      'source/undersampled.txt': text(undersampled),
       'source/part.txt': text(source.slice(0, 400)),
       'source/part.html': renderHtml(text(source.slice(0, 400))),
       ...Object.fromEntries(editRates.map((n) => [`family/every-${n}.txt`, text(replaced(family, (i) => i % n === 0, String(n)))])),
@@ -142,6 +163,17 @@ describe('claims', () => {
     expect(real?.kind).toBe('contained');
     expect(real!.files[0]!.path).toBe(tree.path('source/book.txt'));
     expect(real!.files[1]!.matches).toBe(tree.path('source/book.txt'));
+  });
+
+  it('finds a containment that its sample underestimates, checked on the exact sets', () => {
+    const whole = shingles(text(source));
+    const set = shingles(text(undersampled));
+    expect(containment(containmentSample(set), containmentSample(whole))).toBeLessThan(0.9);
+    const exact = containment(set, whole);
+    expect(exact).toBeGreaterThanOrEqual(0.9);
+    const cluster = clusterWith(report, tree.path('source/undersampled.txt'));
+    expect(cluster?.kind).toBe('contained');
+    expect(cluster!.files.find((f) => f.path === tree.path('source/undersampled.txt'))!.similarity).toBeCloseTo(exact, 3);
   });
 
   it('shows a text held by several files as their own near cluster, not as contained', () => {
