@@ -115,11 +115,11 @@ export async function findNearDuplicates(
     const stars = starClusters(nodes.length, pairs);
     const inStar = new Uint8Array(nodes.length);
     for (const star of stars) [star.center, ...star.members.map((m) => m.node)].forEach((n) => (inStar[n] = 1));
-    // A text held by several files forms its own near cluster (assembleClusters), so only a text in
-    // one file, in no near cluster, can be shown as contained.
+    // A text held by several files stays a cluster of its own (near, or exact for byte copies), so
+    // only a text in one file, in no near cluster, can be shown as contained.
     const single = (n: number) => nodes[n]!.units.length === 1 && nodes[n]!.units[0]!.unit.inodes.length === 1;
     const containment = containmentCandidates(nodes, CONTAINMENT_THRESHOLD - CONTAINMENT_CANDIDATE_MARGIN, (n) => !inStar[n] && single(n) && comparable(n));
-    const contained = groupContained(nodes, await verifyContainment(containment, nodes, CONTAINMENT_THRESHOLD, settings.threshold, details));
+    const contained = groupContained(nodes, await verifyContainment(containment, nodes, CONTAINMENT_THRESHOLD, settings.threshold, settings.unit, details));
     const clusters = assembleClusters(nodes, stars, contained);
     await describeNearClusters(clusters, nodes, settingsKey, details);
     return { clusters, errors, filesRead: fingerprinted.filesRead + details.filesRead() };

@@ -56,7 +56,8 @@ async function checkInBatches<Claim>(
  */
 export async function verifyPairs(pairs: readonly SimilarPair[], nodes: readonly Node[], threshold: number, unit: ChunkUnit, reader: DetailReader): Promise<SimilarPair[]> {
   const sketchSize = nodes[0]?.sketch.length ?? 0;
-  const keyOf = (p: SimilarPair) => `jaccard|${[nodeIdentity(nodes[p.a]!), nodeIdentity(nodes[p.b]!)].sort().join('|')}`;
+  // The unit is in the key: the same files have other chunk sets under another unit.
+  const keyOf = (p: SimilarPair) => `jaccard|${unit}|${[nodeIdentity(nodes[p.a]!), nodeIdentity(nodes[p.b]!)].sort().join('|')}`;
   const kept: SimilarPair[] = [];
   const unknown: SimilarPair[] = [];
   for (const pair of pairs) {
@@ -95,6 +96,7 @@ export async function verifyContainment(
   nodes: readonly Node[],
   minContainment: number,
   threshold: number,
+  unit: ChunkUnit,
   reader: DetailReader,
 ): Promise<ContainmentCandidate[]> {
   const byContained = new Map<number, ContainmentCandidate[]>();
@@ -102,7 +104,7 @@ export async function verifyContainment(
   const toCheck = [...byContained.values()].flatMap((list) =>
     list.sort((a, b) => b.containment - a.containment || nodes[b.container]!.shingleCount - nodes[a.container]!.shingleCount).slice(0, MAX_CHECKS_PER_DOCUMENT),
   );
-  const keyOf = (c: ContainmentCandidate) => `contained+jaccard|${nodeIdentity(nodes[c.contained]!)}|${nodeIdentity(nodes[c.container]!)}`;
+  const keyOf = (c: ContainmentCandidate) => `contained+jaccard|${unit}|${nodeIdentity(nodes[c.contained]!)}|${nodeIdentity(nodes[c.container]!)}`;
   const verified: ContainmentCandidate[] = [];
   const accept = (c: ContainmentCandidate, exact: number, resemblance: number) => {
     if (exact >= minContainment && resemblance < threshold) verified.push({ ...c, containment: exact });

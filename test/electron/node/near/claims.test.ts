@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMemoryCache } from '../../../../electron/node/index/memoryCache.ts';
 import { runScan } from '../../../../electron/node/scan/scanService.ts';
 import { containmentSample } from '../../../../shared/fingerprint/containment.ts';
 import { containment, jaccard } from '../../../../shared/fingerprint/jaccard.ts';
@@ -204,6 +205,16 @@ describe('claims', () => {
     const strict = await runScan({ ...defaultScanOptions, roots: [tree.path('size')], threshold: 0.95 });
     expect(jaccard(shingles(read(tree.path('size/version.txt'))), shingles(read(tree.path('size/version-longer.txt'))))).toBeLessThan(0.95);
     expect(strict.clusters).toEqual([]);
+  });
+
+  it('remembers every exact check: an unchanged rescan reads nothing and shows the same claims', async () => {
+    const cache = createMemoryCache();
+    const first = await runScan({ ...defaultScanOptions, roots: [tree.root] }, { cache });
+    expect(first.stats.filesRead).toBeGreaterThan(0);
+    const again = await runScan({ ...defaultScanOptions, roots: [tree.root] }, { cache });
+    expect(again.stats.filesRead).toBe(0);
+    expect(again.clusters).toEqual(first.clusters);
+    expect(first.clusters.map((c) => c.id).sort()).toEqual(report.clusters.map((c) => c.id).sort());
   });
 
   it('verifies the candidates of every method', async () => {
