@@ -3,8 +3,9 @@
 // manager) comes in as HostCapabilities; the UI never hands the engine a path to act on.
 import { stat } from 'node:fs/promises';
 import { isAbsolute } from 'node:path';
-import type { EngineApi } from '../../../shared/contract/engineContract.ts';
+import type { EngineApi, EventPayload } from '../../../shared/contract/engineContract.ts';
 import { toFsPath } from '../scan/fsPath.ts';
+import { followActions } from './actionFollow.ts';
 import { openBulkActions } from './bulkActions.ts';
 import { createDocumentTexts } from './documentText.ts';
 import { createEngineEvents } from './engineEvents.ts';
@@ -32,14 +33,20 @@ export interface EngineServiceOptions {
 export function createEngineService({ dataDir, host }: EngineServiceOptions): EngineService {
   const events = createEngineEvents();
   const texts = createDocumentTexts();
+  // Registered before any host listens: the results change before a host hears of a step.
+  let onActionProgress: ((progress: EventPayload<'actionProgress'>) => void) | undefined;
+  events.on('actionProgress', (progress) => onActionProgress?.(progress));
   // The stores read their files once; every command waits for that, so the factory stays synchronous.
   const stores = Promise.all([openSettingsStore(dataDir), openMarksStore(dataDir)]).then(async ([settings, marks]) => {
     const scans = await openScanRunner({
       dataDir,
       events,
       settings: settings.get,
-      // Marks belong to files of a cluster: those still in it keep them under its new id.
-      onReplaced: (previousId, cluster) => void marks.follow(previousId, cluster).catch((error: unknown) => console.error('shingle: could not save the marks:', error)),
+      // Marks belong to files of a cluster: those still in it keep them (under its new id), the others go.
+      onChange: (change) =>
+        void (change.event === 'cluster-removed' ? marks.drop(change.cluster.id) : change.event === 'cluster-changed' ? marks.follow(change.previousId, change.cluster) : undefined)?.catch(
+          (error: unknown) => console.error('shingle: could not save the marks:', error),
+        ),
     });
     const actions = openBulkActions({
       dataDir,
@@ -48,6 +55,7 @@ export function createEngineService({ dataDir, host }: EngineServiceOptions): En
       referenceRoots: () => settings.get().referenceRoots,
       marks: marks.get,
     });
+    onActionProgress = followActions(actions, scans);
     return { settings, marks, scans, actions };
   });
   // A failure to read the stores is reported by every command; this keeps it from also being an
@@ -116,15 +124,28 @@ export function createEngineService({ dataDir, host }: EngineServiceOptions): En
       return {};
     },
     async setMark({ mark, ...ref }) {
-      const { file } = await fileOf(ref);
-      await (await stores).marks.set(ref.clusterId, file.path, mark);
+      const { cluster, file } = await fileOf(ref);
+      const { marks } = await stores;
+      const marked = marks.get()[ref.clusterId] ?? {};
+      if (mark === 'delete' && cluster.files.every((other) => other.path === file.path || marked[other.path] === 'delete')) {
+        throw new Error('Every other file of this cluster is marked Delete: mark one to keep first');
+      }
+      await marks.set(ref.clusterId, file.path, mark);
       return {};
     },
     getMarks: async () => (await stores).marks.get(),
     previewActions: async (request) => (await stores).actions.preview(request),
     applyActions: async ({ confirm: _confirm, ...request }) => (await stores).actions.apply(request),
     getBatchResult: async ({ batchId }) => (await stores).actions.result(batchId),
-    undoBatch: async ({ batchId }) => (await stores).actions.undo(batchId),
+    async undoBatch({ batchId }) {
+      const { actions, scans } = await stores;
+      const result = await actions.undo(batchId);
+      scans.filesBack(
+        batchId,
+        result.outcomes.filter((outcome) => outcome.state === 'restored').map((outcome) => outcome.path),
+      );
+      return result;
+    },
     async dispose() {
       const opened = await stores.catch(() => undefined);
       // The scans first: a change the watcher is applying may still move marks.
