@@ -3,6 +3,7 @@
 // (see vite.config.ts).
 import { join } from 'node:path';
 import type { App } from 'electron';
+import { defaultDataDir } from '../node/service/dataLocation.ts';
 import { APP_PAGE_URL } from './appProtocol.ts';
 
 export interface AppConfig {
@@ -16,15 +17,15 @@ export interface AppConfig {
   devTools: boolean;
 }
 
-export function resolveAppConfig(app: Pick<App, 'isPackaged' | 'getPath'>, env: NodeJS.ProcessEnv, builtDir: string): AppConfig {
+export function resolveAppConfig(app: Pick<App, 'isPackaged'>, env: NodeJS.ProcessEnv, builtDir: string, sharedDataDir = defaultDataDir): AppConfig {
   const development = !app.isPackaged;
   return {
     rendererUrl: (development && devServerUrl(env.SHINGLE_RENDERER_URL)) || APP_PAGE_URL,
     rendererDir: join(builtDir, '..', 'renderer'),
     preloadPath: join(builtDir, 'preload.cjs'),
-    // Named after the app, not after how it was started (`electron main.js` would say "Electron").
+    // The CLI's folder (its index and journal), so both faces share one state (dataLocation.ts).
     // SHINGLE_DATA_DIR lets tests and portable setups keep the app's data out of the user's profile.
-    dataDir: env.SHINGLE_DATA_DIR || join(app.getPath('appData'), 'Shingle'),
+    dataDir: env.SHINGLE_DATA_DIR || sharedDataDir(),
     devTools: development,
   };
 }
