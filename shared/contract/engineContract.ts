@@ -13,6 +13,7 @@ import {
   clusterSchema,
   fileRefSchema,
   markSchema,
+  scanErrorPageSchema,
   scanProgressSchema,
   scanSettingsSchema,
   scanStateSchema,
@@ -44,6 +45,8 @@ export const engineCommands = {
   startScan: command(empty, z.object({ scanId: z.string() })),
   cancelScan: command(empty, empty),
   getScanState: command(empty, scanStateSchema),
+  /** The files the last scan could not read or passed over (code and reason), a page at a time. */
+  listScanErrors: command(z.strictObject({ offset: z.int().min(0), limit: z.int().min(1).max(1000) }), scanErrorPageSchema),
   listClusters: command(clusterQuerySchema, clusterPageSchema),
   getCluster: command(z.strictObject({ clusterId: z.string().min(1).max(200) }), clusterSchema.nullable()),
   /** The extracted text of a cluster's file, for the side-by-side view; plain text, never markup. */

@@ -1,7 +1,7 @@
 // Runtime schemas of the values that cross between the UI and the engine. Every payload is
 // checked against these on the engine side before it reaches the service.
 import { z } from 'zod';
-import type { Cluster, ReportFile } from '../report.ts';
+import type { Cluster, ReportFile, ScanError } from '../report.ts';
 import type { ScanOptions, ScanProgress } from '../scanOptions.ts';
 
 export const clusterKindSchema = z.enum(['exact', 'near', 'contained']);
@@ -87,6 +87,11 @@ export const fileRefSchema = z.strictObject({
 });
 
 export const markSchema = z.enum(['keep', 'delete']);
+
+/** A file the scan could not read or passed over, as the CLI's `errors[]` lists it. */
+export const scanErrorSchema = z.object({ path: z.string(), code: z.string(), message: z.string() }) satisfies z.ZodType<ScanError>;
+
+export const scanErrorPageSchema = z.object({ total: z.number(), errors: z.array(scanErrorSchema) });
 
 export const scanStateSchema = z.object({
   running: z.boolean(),

@@ -106,6 +106,10 @@ export function createEngineService({ dataDir, host }: EngineServiceOptions): En
       return {};
     },
     getScanState: async () => (await stores).scans.state(),
+    async listScanErrors({ offset, limit }) {
+      const errors = (await stores).scans.errors();
+      return { total: errors.length, errors: errors.slice(offset, offset + limit) };
+    },
     listClusters: async (query) => (await stores).scans.clusters().list(query),
     getCluster: async ({ clusterId }) => (await stores).scans.clusters().get(clusterId) ?? null,
     async getDocumentText(ref) {

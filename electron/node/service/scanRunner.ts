@@ -10,7 +10,7 @@ import { clusterSchema, scanSettingsSchema } from '../../../shared/contract/sche
 import type { ScanSettings } from '../../../shared/contract/schemas.ts';
 import type { EventPayload } from '../../../shared/contract/engineContract.ts';
 import { REPORT_VERSION } from '../../../shared/report.ts';
-import type { ScanReport } from '../../../shared/report.ts';
+import type { ScanError, ScanReport } from '../../../shared/report.ts';
 import type { ScanOptions } from '../../../shared/scanOptions.ts';
 import { runScan } from '../scan/scanService.ts';
 import type { ClusterChange } from '../watch/watchFolders.ts';
@@ -51,6 +51,8 @@ export interface ScanRunner {
   /** Stops the running scan, if any; resolves once its worker threads have ended. */
   cancel(): Promise<void>;
   state(): ScanState;
+  /** The files the last finished scan could not read or passed over. */
+  errors(): ScanError[];
   /** The clusters of the last finished scan as they are on disk now (none before the first scan). */
   clusters(): ClusterIndex;
   /** Follows the report on disk if the chosen folders are its own, else stops; for when the folders change. */
@@ -186,6 +188,7 @@ export async function openScanRunner({ dataDir, events, settings, onChange }: Sc
       await done;
     },
     state: () => state,
+    errors: () => last?.report.errors ?? [],
     clusters: () => clusters.index(),
     follow,
     filesGone(batchId, paths) {
