@@ -14,28 +14,30 @@ export function CleanupConfirm() {
   const [understood, setUnderstood] = useState(false);
   if (!preview || !request) return null;
   const deleting = request.action === 'delete';
+  // The plan's first page; the cleanup-app rebuilds this view file by file over every page.
+  const refused = preview.clusters.flatMap((c) => c.files.filter((f) => f.decision === 'refused').map((f) => ({ clusterId: c.clusterId, path: f.path, reason: f.reason ?? '' })));
 
   return (
     <section className="cleanup-confirm" aria-label="Summary">
       <dl className="cleanup-summary">
         <dt>Files</dt>
-        <dd data-testid="cleanup-files">{formatCount(preview.files)}</dd>
+        <dd data-testid="cleanup-files">{formatCount(preview.totals.files)}</dd>
         <dt>Space reclaimed</dt>
-        <dd>{formatBytes(preview.bytes)}</dd>
+        <dd>{formatBytes(preview.totals.bytes)}</dd>
         <dt>Clusters touched</dt>
-        <dd>{formatCount(preview.clusters)}</dd>
+        <dd>{formatCount(preview.totals.clusters)}</dd>
         <dt>Rule</dt>
         <dd>{describeRule(request.rules, request.useMarks)}</dd>
         <dt>Action</dt>
         <dd>{deleting ? 'Delete permanently' : 'Move to the trash'}</dd>
         <dt>Refused</dt>
-        <dd data-testid="cleanup-refused">{formatCount(preview.refused.length)}</dd>
+        <dd data-testid="cleanup-refused">{formatCount(preview.totals.refused)}</dd>
       </dl>
-      {preview.refused.length > 0 && (
+      {refused.length > 0 && (
         <details>
           <summary>Why some files are refused</summary>
           <ul className="cleanup-list">
-            {preview.refused.map((r) => (
+            {refused.map((r) => (
               <li key={`${r.clusterId}:${r.path}`}>
                 {displayPath(r.path)}: {r.reason}
               </li>
@@ -53,8 +55,8 @@ export function CleanupConfirm() {
         <button type="button" className="button" onClick={editCleanup}>
           Back
         </button>
-        <button type="button" className="button primary" disabled={preview.files === 0 || (deleting && !understood)} onClick={() => void applyCleanup()}>
-          {deleting ? `Delete ${formatCount(preview.files)} files permanently` : `Move ${formatCount(preview.files)} files to the trash`}
+        <button type="button" className="button primary" disabled={preview.totals.files === 0 || (deleting && !understood)} onClick={() => void applyCleanup()}>
+          {deleting ? `Delete ${formatCount(preview.totals.files)} files permanently` : `Move ${formatCount(preview.totals.files)} files to the trash`}
         </button>
       </div>
     </section>

@@ -65,11 +65,11 @@ export const createCleanupSlice: SliceCreator<CleanupSlice> = ({ set, get, engin
     },
 
     async applyCleanup() {
-      const request = get().cleanupRequest;
-      if (!request) return;
+      const plan = get().cleanupPreview;
+      if (!plan) return;
       set({ cleanupStage: 'running', cleanupProgress: null, cleanupResult: null, undoResult: null });
       try {
-        const { batchId } = await engine.applyActions({ ...request, confirm: true });
+        const { batchId } = await engine.applyActions({ planId: plan.planId });
         set({ lastBatchId: batchId });
         // The last progress may have come before the answer.
         const progress = get().cleanupProgress;

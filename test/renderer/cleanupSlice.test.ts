@@ -21,7 +21,7 @@ describe('clean-up', () => {
     expect(store.getState().cleanupStage).toBe('choose');
     await store.getState().previewCleanup(request);
     expect(engine.previewActions).toHaveBeenCalledWith(request);
-    expect(store.getState()).toMatchObject({ cleanupStage: 'confirm', cleanupRequest: request, cleanupPreview: { files: 1, bytes: 1000 } });
+    expect(store.getState()).toMatchObject({ cleanupStage: 'confirm', cleanupRequest: request, cleanupPreview: { planId: 'plan-1', totals: { files: 1, bytes: 1000 } } });
     store.getState().editCleanup();
     expect(store.getState()).toMatchObject({ cleanupStage: 'choose', cleanupPreview: null });
   });
@@ -31,7 +31,8 @@ describe('clean-up', () => {
     store.getState().openCleanup();
     await store.getState().previewCleanup(request);
     await store.getState().applyCleanup();
-    expect(engine.applyActions).toHaveBeenCalledWith({ ...request, confirm: true });
+    // Exactly the previewed plan, by its id: nothing else is sent.
+    expect(engine.applyActions).toHaveBeenCalledWith({ planId: 'plan-1' });
     expect(store.getState()).toMatchObject({ cleanupStage: 'running', lastBatchId: 1 });
 
     engine.emit('actionProgress', { batchId: 1, done: 0, total: 1, failed: 0 });
