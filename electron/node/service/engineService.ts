@@ -7,6 +7,7 @@ import type { EngineApi, EventPayload } from '../../../shared/contract/engineCon
 import { toFsPath } from '../scan/fsPath.ts';
 import { followActions } from './actionFollow.ts';
 import { openBulkActions } from './bulkActions.ts';
+import type { PermanentDeleteSummary } from './bulkActions.ts';
 import { createDocumentTexts } from './documentText.ts';
 import { createEngineEvents } from './engineEvents.ts';
 import { openMarksStore } from './marksStore.ts';
@@ -20,6 +21,8 @@ export interface HostCapabilities {
   pickFolders(purpose: 'roots' | 'referenceRoots'): Promise<string[]>;
   revealFile(path: string): Promise<void>;
   openFile(path: string): Promise<void>;
+  /** Asks the person (a native dialog) to confirm a permanent deletion; without it, deletion is refused. */
+  confirmPermanentDelete?(summary: PermanentDeleteSummary): Promise<boolean>;
 }
 
 export type EngineService = EngineApi & { dispose(): Promise<void> };
@@ -52,8 +55,11 @@ export function createEngineService({ dataDir, host }: EngineServiceOptions): En
       dataDir,
       events,
       clusters: () => scans.clusters().list({ offset: 0, limit: Number.MAX_SAFE_INTEGER, sort: 'path' }).clusters,
+      scannedFolders: () => [...settings.get().roots, ...settings.get().referenceRoots],
       referenceRoots: () => settings.get().referenceRoots,
       marks: marks.get,
+      // Asked at the time of the deletion: a host without the dialog refuses it.
+      confirmPermanentDelete: async (summary: PermanentDeleteSummary) => (host.confirmPermanentDelete ? host.confirmPermanentDelete(summary) : false),
     });
     onActionProgress = followActions(actions, scans);
     return { settings, marks, scans, actions };
@@ -139,7 +145,9 @@ export function createEngineService({ dataDir, host }: EngineServiceOptions): En
     },
     getMarks: async () => (await stores).marks.get(),
     previewActions: async (request) => (await stores).actions.preview(request),
-    applyActions: async ({ confirm: _confirm, ...request }) => (await stores).actions.apply(request),
+    getPlanPage: async (request) => (await stores).actions.page(request),
+    applyActions: async (request) => (await stores).actions.apply(request),
+    listBatches: async () => (await stores).actions.batches(),
     getBatchResult: async ({ batchId }) => (await stores).actions.result(batchId),
     async undoBatch({ batchId }) {
       const { actions, scans } = await stores;
