@@ -8,12 +8,12 @@ import { formatBytes, formatCount } from '../../shared/format.ts';
 import { displayPath } from '../../shared/fsName.ts';
 import { kindDescriptions, percent } from '../clusters/clusterLabels.ts';
 import type { PlanCluster, PlanFile } from '../engine/contractTypes.ts';
-import { baseName } from '../format/paths.ts';
+import { baseName, folderName } from '../format/paths.ts';
 import { useShingle } from '../store/useShingle.ts';
 import { describeRule } from './cleanupRules.ts';
 
 const relationLabels: Record<PlanFile['relation'], string> = {
-  kept: 'The copy kept',
+  kept: 'Stays',
   copy: 'Identical copy',
   'same-text': 'Same text, other format',
   edited: 'Edited version',
@@ -23,7 +23,8 @@ const relationLabels: Record<PlanFile['relation'], string> = {
 
 type Row = { cluster: PlanCluster; file?: PlanFile };
 
-const ROW_HEIGHT_REM = 2.25;
+/** Two lines: the name and why, then the folder. */
+const ROW_HEIGHT_REM = 2.75;
 
 function rowsOf(clusters: readonly PlanCluster[]): Row[] {
   return clusters.flatMap((cluster) => [{ cluster }, ...cluster.files.map((file) => ({ cluster, file }))]);
@@ -56,8 +57,11 @@ function PlanRow({ row, deleting }: { row: Row; deleting: boolean }) {
         {formatBytes(file.size)}
       </span>
       <span role="cell" className="plan-path" title={displayPath(file.path)}>
-        <strong>{baseName(file.path)}</strong> {displayPath(file.path)}
-        {file.reason && <span className="plan-reason"> — {file.reason}</span>}
+        <span className="plan-line">
+          <strong>{baseName(file.path)}</strong>
+          {file.reason && <span className="plan-reason"> — {file.reason}</span>}
+        </span>
+        <span className="plan-line plan-folder">{folderName(file.path)}</span>
       </span>
     </div>
   );
