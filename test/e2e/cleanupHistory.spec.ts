@@ -8,7 +8,6 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { runCli } from '../helpers/runCli.ts';
 import { expect, test } from './engineFixture.ts';
-import type { ShingleApp } from './engineFixture.ts';
 import { clusterList, dropItems, scanUserFolder } from './helpers.ts';
 import { exists, openCleanup, useTemporaryTrash } from './cleanupSteps.ts';
 
