@@ -55,7 +55,8 @@ export const createCleanupSlice: SliceCreator<CleanupSlice> = ({ set, get, engin
       const result = await engine.getBatchResult({ batchId });
       if (get().lastBatchId !== batchId || result.running) return;
       set({ cleanupResult: result, cleanupStage: get().cleanupStage === 'closed' ? 'closed' : 'result' });
-      await get().refreshClusters();
+      // The engine dropped the marks of the files it removed.
+      await Promise.all([get().refreshClusters(), get().loadMarks()]);
     } catch (error) {
       get().reportError(error);
     }
@@ -169,7 +170,7 @@ export const createCleanupSlice: SliceCreator<CleanupSlice> = ({ set, get, engin
       try {
         const undoResult = await engine.undoBatch({ batchId });
         set({ undoResult, lastBatchId: null, cleanupStage: get().cleanupStage === 'closed' ? 'closed' : 'result' });
-        await get().refreshClusters();
+        await Promise.all([get().refreshClusters(), get().loadMarks()]);
       } catch (error) {
         get().reportError(error);
       }

@@ -36,7 +36,7 @@ export const createHistorySlice: SliceCreator<HistorySlice> = ({ set, get, engin
       const historyUndo = await engine.undoBatch({ batchId });
       set({ historyUndo, ...(get().lastBatchId === batchId ? { lastBatchId: null } : {}) });
       // The engine has put the files back in its results; the list and the History follow.
-      await Promise.all([get().loadBatches(), get().refreshClusters()]);
+      await Promise.all([get().loadBatches(), get().refreshClusters(), get().loadMarks()]);
     } catch (error) {
       get().reportError(error);
     }

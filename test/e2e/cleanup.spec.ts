@@ -15,6 +15,8 @@ test('marks decide by default; the preview lists every file and the disk agrees 
   await clusterList(page).getByRole('option').filter({ hasText: 'Exact' }).click();
   await page.getByRole('row', { name: /holiday \(copy\)\.jpg/ }).getByRole('button', { name: 'Keep' }).click();
   await page.getByRole('row', { name: /holiday\.jpg/ }).getByRole('button', { name: 'Delete' }).click();
+  // The exact cluster says which copy stays, as the clean-up will decide it.
+  await expect(page.getByTestId('which-stays')).toContainText('this copy stays: holiday (copy).jpg');
 
   const dialog = await openCleanup(page);
   await expect(dialog.getByLabel(/My keep\/delete marks/)).toBeChecked();
