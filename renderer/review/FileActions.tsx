@@ -1,7 +1,8 @@
 // Per file: the keep/delete mark (a pair of toggle buttons) and opening the file or its folder.
 import type { Cluster } from '../../shared/report.ts';
 import type { Mark } from '../engine/contractTypes.ts';
-import { baseName, isInAnyFolder } from '../format/paths.ts';
+import { isWithinAny } from '../../shared/paths/isWithin.ts';
+import { baseName } from '../format/paths.ts';
 import { useShingle } from '../store/useShingle.ts';
 
 interface FileActionsProps {
@@ -12,7 +13,7 @@ interface FileActionsProps {
 export function useFileMark(cluster: Cluster, fileIndex: number): { mark: Mark | null; reference: boolean } {
   const path = cluster.files[fileIndex]?.path ?? '';
   const mark = useShingle((s) => s.marks[cluster.id]?.[path] ?? null);
-  const reference = useShingle((s) => isInAnyFolder(path, s.settings?.referenceRoots ?? []));
+  const reference = useShingle((s) => isWithinAny(path, s.settings?.referenceRoots ?? []));
   return { mark, reference };
 }
 

@@ -2,7 +2,8 @@
 // is one key press: "keep this, delete the others" marks several files and undoes as one.
 import type { Cluster } from '../../shared/report.ts';
 import type { Mark, MarksByCluster } from '../engine/contractTypes.ts';
-import { baseName, isInAnyFolder } from '../format/paths.ts';
+import { isWithinAny } from '../../shared/paths/isWithin.ts';
+import { baseName } from '../format/paths.ts';
 import type { SliceCreator } from './storeTypes.ts';
 
 export interface MarkChange {
@@ -45,7 +46,7 @@ export const createMarksSlice: SliceCreator<MarksSlice> = ({ set, get, engine })
   }
 
   function isReference(path: string): boolean {
-    return isInAnyFolder(path, get().settings?.referenceRoots ?? []);
+    return isWithinAny(path, get().settings?.referenceRoots ?? []);
   }
 
   /** Shows the marks at once, then saves them; on failure shows the old ones again. */

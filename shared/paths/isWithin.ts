@@ -1,6 +1,6 @@
 // The one rule for "is this path inside that folder", used by every guard (reference folders,
-// roots, move targets), every keep rule (in:/not-in:) and the UI. Paths arrive as the engine
-// reported them, POSIX or Windows, whatever platform this code runs on.
+// roots, move targets), every keep rule (in:/not-in:), the scan's roots and the UI. Paths arrive
+// as the engine reported them, POSIX or Windows, whatever platform this code runs on.
 
 /** How a platform spells and compares paths. */
 export type PathPlatform = 'posix' | 'windows' | 'mac';
@@ -10,41 +10,44 @@ export function isWindowsPath(path: string): boolean {
   return /^[A-Za-z]:(?:[\\/]|$)/.test(path) || path.startsWith('\\\\');
 }
 
-/** The rules for paths on a Node `process.platform` (Windows and macOS compare without case by default). */
-export function pathPlatformOf(platform: string): PathPlatform {
-  return platform === 'win32' ? 'windows' : platform === 'darwin' ? 'mac' : 'posix';
+/** A PathPlatform, or a Node `process.platform` name (Windows and macOS compare without case by default). */
+function rulesFor(platform: string | undefined, path: string, folder: string): PathPlatform {
+  if (platform === 'windows' || platform === 'win32' || isWindowsPath(folder) || isWindowsPath(path)) return 'windows';
+  return platform === 'mac' || platform === 'darwin' ? 'mac' : 'posix';
 }
 
-function normalize(path: string, platform: PathPlatform): string {
+function normalize(path: string, rules: PathPlatform): string {
   let out = path;
-  if (platform === 'windows') {
+  if (rules === 'windows') {
     // Both separators are one; runs collapse, but a UNC path keeps its leading pair.
     const unc = /^[\\/]{2}[^\\/]/.test(out);
     out = out.replace(/[\\/]+/g, '\\');
     if (unc) out = `\\${out}`;
-  } else {
+  } else if (out.includes('//')) {
     out = out.replace(/\/+/g, '/');
   }
-  const separator = platform === 'windows' ? '\\' : '/';
+  const separator = rules === 'windows' ? '\\' : '/';
   // A trailing separator says nothing more, except for a root ("/", "C:\").
   while (out.length > 1 && out.endsWith(separator) && !/^[A-Za-z]:\\$/.test(out)) out = out.slice(0, -1);
-  return platform === 'posix' ? out : out.toLowerCase();
+  return rules === 'posix' ? out : out.toLowerCase();
 }
 
 /**
- * True when `path` is `folder` itself or lies below it. Without `platform`, a Windows-looking
- * folder or path is compared with Windows rules (either separator, drive letters, no case) and
- * anything else as POSIX (case matters); pass 'mac' for macOS's case-insensitive default.
+ * True when `path` is `folder` itself or lies below it ("/a/b" is not within "/a/bc"). Without
+ * `platform`, a Windows-looking folder or path is compared with Windows rules (either separator,
+ * drive letters, no case) and anything else as POSIX (case matters); the engine passes
+ * `process.platform`, so macOS compares without case as its file systems do by default.
  */
-export function isWithin(path: string, folder: string, platform?: PathPlatform): boolean {
-  const rules = platform === 'windows' || isWindowsPath(folder) || isWindowsPath(path) ? 'windows' : (platform ?? 'posix');
+export function isWithin(path: string, folder: string, platform?: PathPlatform | string): boolean {
+  const rules = rulesFor(platform, path, folder);
   const p = normalize(path, rules);
   const f = normalize(folder, rules);
-  if (p === f) return true;
+  if (!p.startsWith(f)) return false;
   const separator = rules === 'windows' ? '\\' : '/';
-  return p.startsWith(f.endsWith(separator) ? f : f + separator);
+  return p.length === f.length || f.endsWith(separator) || p[f.length] === separator;
 }
 
-export function isWithinAny(path: string, folders: readonly string[], platform?: PathPlatform): boolean {
-  return folders.some((folder) => isWithin(path, folder, platform));
+export function isWithinAny(path: string, folders: readonly string[], platform?: PathPlatform | string): boolean {
+  for (const folder of folders) if (isWithin(path, folder, platform)) return true;
+  return false;
 }

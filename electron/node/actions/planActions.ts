@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { isWithin, isWithinAny } from '../../../shared/paths/isWithin.ts';
 import { fileRelations, kindNeeded } from '../../../shared/selection/fileRelations.ts';
-import type { IncludeKind, Relation } from '../../../shared/selection/fileRelations.ts';
+import type { FileRelation, IncludeKind, Relation } from '../../../shared/selection/fileRelations.ts';
 import type { Selection } from '../../../shared/selection/selectFiles.ts';
 import type { Cluster, ClusterKind, ReportFile, ScanReport } from '../../../shared/report.ts';
 
@@ -145,8 +145,8 @@ export function planActions(report: ScanReport, selection: Selection, options: P
       const { path } = cluster.files[i]!;
       let reason: string | undefined;
       if (keptNames.has(path)) reason = 'another name (hard link) of a kept file';
-      else if (isWithinAny(path, references)) reason = 'in a reference folder';
-      else if (!isWithinAny(path, roots)) reason = 'outside the scanned folders';
+      else if (isWithinAny(path, references, process.platform)) reason = 'in a reference folder';
+      else if (!isWithinAny(path, roots, process.platform)) reason = 'outside the scanned folders';
       else if (planned.has(path)) reason = 'already planned in another cluster';
       if (reason) {
         acted.delete(i);
@@ -158,27 +158,27 @@ export function planActions(report: ScanReport, selection: Selection, options: P
     const staying = () => new Set(cluster.files.map((_, i) => i).filter((i) => !acted.has(i)));
     const keeperOf = (stay: Set<number>) => chosen.keep.map((p) => indexOf.get(p)).find((i) => i !== undefined && stay.has(i)) ?? Math.min(...stay);
     let relations = fileRelations(cluster, staying(), keeperOf(staying()));
-    const notIncluded = new Map<number, string>();
-    // Leaving out a kind keeps those files, which may then be the twin another file duplicates.
-    for (let changed = true; changed; ) {
-      changed = false;
-      for (const i of acted) {
+    // Files of a kind left out stay, one at a time: a file that stays may then be the twin
+    // another file duplicates (an edited version's own byte copy is still a copy of it).
+    const notIncluded = new Map<number, { reason: string; relation: FileRelation }>();
+    for (;;) {
+      const blocked = [...acted].sort((x, y) => x - y).find((i) => {
         const needed = kindNeeded(relations[i]!.relation);
-        const hardlinkOfText = options.action === 'hardlink' && relations[i]!.relation !== 'copy';
-        if ((needed && !include.includes(needed)) || hardlinkOfText) {
-          acted.delete(i);
-          if (hardlinkOfText) refuse(cluster.files[i]!.path, 'not byte-identical to the kept copy: a hard link would lose its content');
-          else notIncluded.set(i, KIND_REASONS[needed!]);
-          changed = true;
-        }
-      }
-      if (changed) relations = fileRelations(cluster, staying(), keeperOf(staying()));
+        return (needed && !include.includes(needed)) || (options.action === 'hardlink' && relations[i]!.relation !== 'copy');
+      });
+      if (blocked === undefined) break;
+      acted.delete(blocked);
+      const needed = kindNeeded(relations[blocked]!.relation);
+      if (options.action === 'hardlink' && relations[blocked]!.relation !== 'copy') refuse(cluster.files[blocked]!.path, 'not byte-identical to the kept copy: a hard link would lose its content');
+      else notIncluded.set(blocked, { reason: KIND_REASONS[needed!], relation: relations[blocked]! });
+      relations = fileRelations(cluster, staying(), keeperOf(staying()));
     }
 
     const files: PlanFile[] = cluster.files.map((file, i) => {
-      const { relation, matches } = relations[i]!;
+      // A file kept for its kind is shown as that kind, beside what it resembles.
+      const { relation, matches } = notIncluded.get(i)?.relation ?? relations[i]!;
       const decision = acted.has(i) ? 'remove' : refusedHere.has(i) ? 'refused' : 'keep';
-      const reason = refusedHere.get(i) ?? notIncluded.get(i);
+      const reason = refusedHere.get(i) ?? notIncluded.get(i)?.reason;
       return {
         fileIndex: i,
         path: file.path,
@@ -196,7 +196,7 @@ export function planActions(report: ScanReport, selection: Selection, options: P
       const { relation, matches } = relations[i] as { relation: RemovalRelation; matches: number };
       planned.add(file.path);
       const floor = minSimilarity(cluster, relation, i, matches);
-      const root = roots.find((r) => isWithin(file.path, r));
+      const root = roots.find((r) => isWithin(file.path, r, process.platform));
       plan.steps.push({
         ...stateOf(file),
         clusterId: cluster.id,

@@ -4,8 +4,9 @@
 // applied, saved and told as a clusterChange event, as long as the folders it was scanned from
 // are still the ones chosen. The engine's own clean-ups change it at once (actionResults.ts).
 import { randomUUID } from 'node:crypto';
-import { join, sep } from 'node:path';
+import { join } from 'node:path';
 import { z } from 'zod';
+import { isWithin } from '../../../shared/paths/isWithin.ts';
 import { clusterSchema, scanSettingsSchema } from '../../../shared/contract/schemas.ts';
 import type { ScanSettings } from '../../../shared/contract/schemas.ts';
 import type { EventPayload } from '../../../shared/contract/engineContract.ts';
@@ -207,8 +208,7 @@ export async function openScanRunner({ dataDir, events, settings, onChange }: Sc
  */
 export function scanOptions(settings: ScanSettings): ScanOptions {
   const { referenceRoots, ...options } = settings;
-  const within = (folder: string, root: string) => folder === root || folder.startsWith(root.endsWith(sep) ? root : root + sep);
-  const extra = referenceRoots.filter((folder) => !settings.roots.some((root) => within(folder, root)));
+  const extra = referenceRoots.filter((folder) => !settings.roots.some((root) => isWithin(folder, root, process.platform)));
   return { ...options, roots: [...settings.roots, ...extra] };
 }
 
