@@ -56,7 +56,7 @@ function PlanRow({ row, deleting }: { row: Row; deleting: boolean }) {
       <span role="cell" className="plan-size numeric">
         {formatBytes(file.size)}
       </span>
-      <span role="cell" className="plan-path" title={displayPath(file.path)}>
+      <span role="cell" className="plan-path" title={file.reason ? `${displayPath(file.path)}: ${file.reason}` : displayPath(file.path)}>
         <span className="plan-line">
           <strong>{baseName(file.path)}</strong>
           {file.reason && <span className="plan-reason"> — {file.reason}</span>}
@@ -84,7 +84,20 @@ function PlanFiles({ deleting }: { deleting: boolean }) {
   }, [more, lastShown, rows.length, loadMorePlan]);
 
   return (
-    <div ref={scrollElement} className="plan-scroll" role="table" aria-label="Every file in the plan" aria-rowcount={more ? -1 : rows.length}>
+    <div ref={scrollElement} className="plan-scroll" role="table" aria-label="Every file in the plan" aria-rowcount={more ? -1 : rows.length + 1}>
+      <div role="rowgroup" className="plan-head">
+        <div role="row">
+          <span role="columnheader">Decision</span>
+          <span role="columnheader">Kind</span>
+          <span role="columnheader" className="numeric">
+            Similar
+          </span>
+          <span role="columnheader" className="numeric">
+            Size
+          </span>
+          <span role="columnheader">File</span>
+        </div>
+      </div>
       <div role="rowgroup" style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
         {items.map((item) => (
           <div key={item.key} className="plan-row" style={{ position: 'absolute', top: 0, left: 0, right: 0, height: item.size, transform: `translateY(${item.start}px)` }}>
