@@ -26,6 +26,11 @@ export interface MarksSlice {
 
 const UNDO_LIMIT = 500;
 
+/** The document a contained cluster's excerpts are found in (its first file): it always stays. */
+export function isContainer(cluster: Cluster, fileIndex: number): boolean {
+  return cluster.kind === 'contained' && fileIndex === 0;
+}
+
 export function markOf(marks: MarksByCluster, clusterId: string, path: string): Mark | null {
   return marks[clusterId]?.[path] ?? null;
 }
@@ -84,13 +89,19 @@ export const createMarksSlice: SliceCreator<MarksSlice> = ({ set, get, engine })
         get().reportError(`${baseName(path)} is in a reference folder: Shingle never deletes files there.`);
         return;
       }
+      if (path && mark === 'delete' && isContainer(cluster, fileIndex)) {
+        get().reportError(`${baseName(path)} contains the other documents of this cluster: it always stays.`);
+        return;
+      }
       const step = change(cluster, fileIndex, mark);
       if (step) await apply([step], 'do');
     },
 
     async keepOnly(cluster, fileIndex) {
       const step = cluster.files
-        .map((file, i) => change(cluster, i, i === fileIndex ? 'keep' : isReference(file.path) ? markOf(get().marks, cluster.id, file.path) : 'delete'))
+        .map((file, i) =>
+          change(cluster, i, i === fileIndex ? 'keep' : isReference(file.path) || isContainer(cluster, i) ? markOf(get().marks, cluster.id, file.path) : 'delete'),
+        )
         .filter((c) => c !== null);
       if (step.length > 0) await apply(step, 'do');
     },

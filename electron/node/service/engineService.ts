@@ -137,6 +137,9 @@ export function createEngineService({ dataDir, host }: EngineServiceOptions): En
       const { cluster, file } = await fileOf(ref);
       const { marks } = await stores;
       const marked = marks.get()[ref.clusterId] ?? {};
+      if (mark === 'delete' && cluster.kind === 'contained' && ref.fileIndex === 0) {
+        throw new Error('This document contains the others of its cluster: it always stays');
+      }
       if (mark === 'delete' && cluster.files.every((other) => other.path === file.path || marked[other.path] === 'delete')) {
         throw new Error('Every other file of this cluster is marked Delete: mark one to keep first');
       }
