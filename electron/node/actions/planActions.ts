@@ -207,6 +207,26 @@ export function planActions(report: ScanReport, selection: Selection, options: P
       });
     }
   }
+  return keepWhatOthersRelyOn(plan);
+}
+
+/**
+ * A file that one removal is checked against must stay, even if another cluster would remove it
+ * (clusters can overlap: a container may also be in a near cluster, a report may be hand-made):
+ * otherwise removals could chain until no copy is left.
+ */
+function keepWhatOthersRelyOn(plan: ActionPlan): ActionPlan {
+  const reliedOn = new Set(plan.steps.map((step) => step.kept.path));
+  const reason = 'another file of the plan is checked against it, so it stays';
+  const dropped = plan.steps.filter((step) => reliedOn.has(step.path));
+  if (dropped.length === 0) return plan;
+  plan.steps = plan.steps.filter((step) => !reliedOn.has(step.path));
+  for (const step of dropped) plan.refused.push({ clusterId: step.clusterId, path: step.path, reason });
+  for (const cluster of plan.clusters) {
+    for (const file of cluster.files) {
+      if (file.decision === 'remove' && reliedOn.has(file.path)) Object.assign(file, { decision: 'refused', reason });
+    }
+  }
   return plan;
 }
 

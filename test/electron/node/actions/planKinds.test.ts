@@ -111,3 +111,17 @@ describe('marks before rules', () => {
     expect(selectWithMarks(cluster, [], undefined)).toEqual({ clusterId: 'exact-1', keep: [], act: [] });
   });
 });
+
+describe('overlapping clusters', () => {
+  it('never removes a file another removal is checked against', () => {
+    // A hand-made chain: b goes as a copy of a, a as a copy of c, c as a copy of b.
+    const pair = (id: string, keep: string, drop: string): Cluster => ({ id, kind: 'exact', similarity: 1, reclaimable: 100, files: [file(keep), file(drop)] });
+    const chain = report(['/d'], [pair('x', '/d/a', '/d/b'), pair('y', '/d/c', '/d/a'), pair('z', '/d/b', '/d/c')]);
+    const selection = { clusters: chain.clusters.map((c) => ({ clusterId: c.id, keep: [c.files[0]!.path], act: [c.files[1]!.path] })) };
+    const plan = planActions(chain, selection, { action: 'delete' });
+    const removed = new Set(plan.steps.map((s) => s.path));
+    expect(['/d/a', '/d/b', '/d/c'].filter((p) => !removed.has(p)).length).toBeGreaterThan(0);
+    for (const step of plan.steps) expect(removed.has(step.kept.path)).toBe(false);
+    expect(plan.refused.map((r) => r.reason)).toContain('another file of the plan is checked against it, so it stays');
+  });
+});
