@@ -11,6 +11,7 @@ export function CleanupButton() {
   const total = useShingle((s) => s.listSummary?.total ?? 0);
   const lastBatchId = useShingle((s) => s.lastBatchId);
   const notRead = useShingle((s) => s.scanState?.errors ?? 0);
+  const notices = useShingle((s) => s.scanState?.warnings?.length ?? 0);
   const historyOpen = useShingle((s) => s.historyOpen);
   const errorsOpen = useShingle((s) => s.scanErrorsOpen);
   const openCleanup = useShingle((s) => s.openCleanup);
@@ -30,9 +31,11 @@ export function CleanupButton() {
       <button type="button" className="button small quiet" onClick={() => void openHistory()}>
         History
       </button>
-      {notRead > 0 && (
+      {(notRead > 0 || notices > 0) && (
         <button type="button" className="button small quiet warning-text" onClick={() => void openScanErrors()}>
-          {formatCount(notRead)} {notRead === 1 ? 'file' : 'files'} not read
+          {notRead > 0 ? `${formatCount(notRead)} ${notRead === 1 ? 'file' : 'files'} not read` : ''}
+          {notRead > 0 && notices > 0 ? ' · ' : ''}
+          {notices > 0 ? `${formatCount(notices)} ${notices === 1 ? 'notice' : 'notices'}` : ''}
         </button>
       )}
       {stage !== 'closed' && <CleanupDialog />}

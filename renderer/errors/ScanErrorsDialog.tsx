@@ -9,8 +9,19 @@ export function ScanErrorsDialog() {
   const page = useShingle((s) => s.scanErrors);
   const close = useShingle((s) => s.closeScanErrors);
   const loadMore = useShingle((s) => s.loadMoreScanErrors);
+  const warnings = useShingle((s) => s.scanState?.warnings);
   return (
     <ModalDialog title="Files not read" className="scan-errors" onClose={close}>
+      {warnings && warnings.length > 0 && (
+        <section aria-label="Noticed since the scan">
+          <h3>Noticed since the scan</h3>
+          <ul className="scan-warnings">
+            {warnings.map((warning, i) => (
+              <li key={i}>{warning}</li>
+            ))}
+          </ul>
+        </section>
+      )}
       <p>These files are in no cluster: the scan could not read them, or passed over them. Shingle never acts on them.</p>
       {page === null ? (
         <p aria-busy="true">Loading…</p>

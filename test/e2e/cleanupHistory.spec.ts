@@ -125,4 +125,10 @@ test('files the scan could not read are shown with their code and reason', async
   const row = dialog.getByRole('row').filter({ hasText: 'broken.pdf' });
   await expect(row).toContainText('ECORRUPT');
   await expect(row).toContainText(tree.path('Notes/broken.pdf'));
+  await dialog.getByRole('button', { name: 'Close' }).click();
+
+  // One that cannot be read turns up after the scan: the results follow the disk and say so.
+  await tree.write('Notes/late.pdf', '%PDF-1.4\nnor is this\n');
+  await page.getByRole('button', { name: /1 notice/ }).click();
+  await expect(dialog.getByRole('region', { name: 'Noticed since the scan' })).toContainText(tree.path('Notes/late.pdf'));
 });
