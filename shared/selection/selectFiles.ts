@@ -45,7 +45,9 @@ export function selectWithMarks(cluster: Cluster, rules: readonly KeepRule[], ma
   if (marked.length === 0) return rules.length > 0 ? selectCluster(cluster, rules) : { clusterId: cluster.id, keep: [], act: [] };
   const keep = cluster.files.filter((f) => markOf(f.path) === 'keep').map((f) => f.path);
   const anyDelete = marked.some((f) => markOf(f.path) === 'delete');
-  const act = cluster.files.filter((f) => (anyDelete ? markOf(f.path) === 'delete' : markOf(f.path) === undefined)).map((f) => f.path);
+  // A contained cluster's container is never chosen by default (planActions refuses it anyway).
+  const container = cluster.kind === 'contained' ? cluster.files[0] : undefined;
+  const act = cluster.files.filter((f) => (anyDelete ? markOf(f.path) === 'delete' : markOf(f.path) === undefined && f !== container)).map((f) => f.path);
   return { clusterId: cluster.id, keep, act };
 }
 

@@ -143,11 +143,11 @@ export function openBulkActions(options: BulkActionsOptions): BulkActions {
         const confirmed = options.confirmPermanentDelete ? await options.confirmPermanentDelete(planTotals(planned)) : false;
         if (!confirmed) throw new ActionRequestError('permanent deletion was not confirmed: nothing deleted');
       }
-      // A plan runs once: a second confirmation must come from a new preview.
-      plans.delete(planId);
       const opened = openJournal();
       // Takes the journal's lock (another process's batch: JournalBusyError) and records the plan.
       const batch = startBatch(planned, opened);
+      // A plan runs once: a second run must come from a new preview.
+      plans.delete(planId);
       const { batchId } = batch;
       let lastEmit = 0;
       const total = planned.steps.length;

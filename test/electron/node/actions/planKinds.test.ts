@@ -109,6 +109,8 @@ describe('marks before rules', () => {
     expect(selectWithMarks(cluster, newest, { '/c': 'keep' })).toEqual({ clusterId: 'exact-1', keep: ['/c'], act: ['/a', '/b'] });
     expect(selectWithMarks(cluster, newest, { '/b': 'delete' })).toEqual({ clusterId: 'exact-1', keep: [], act: ['/b'] });
     expect(selectWithMarks(cluster, [], undefined)).toEqual({ clusterId: 'exact-1', keep: [], act: [] });
+    const contained: Cluster = { ...cluster, id: 'contained-1', kind: 'contained' };
+    expect(selectWithMarks(contained, newest, { '/b': 'keep' })).toEqual({ clusterId: 'contained-1', keep: ['/b'], act: ['/c'] });
   });
 });
 

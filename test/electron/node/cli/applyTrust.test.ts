@@ -34,6 +34,15 @@ describe('shingle apply: the plan, and checks that match reality', () => {
     for (const [path, decision] of planned) expect(await present(path), `${decision} ${path}`).toBe(decision === 'keep');
   });
 
+  it('keeping the .html, both byte-identical .txt copies go as the same text, none refused', async () => {
+    const report = await scanToReport(tree, tree.path('docs'));
+    const applied = await runCli(['apply', report, '--keep', 'format:html', '--action', 'trash', '--journal', journal]);
+    expect(applied.stderr).toBe('');
+    expect(applied.code).toBe(0);
+    for (const name of ['report.txt', 'copy/report.txt']) expect(await present(tree.path(`docs/near/${name}`))).toBe(false);
+    expect(await present(tree.path('docs/near/report.html'))).toBe(true);
+  });
+
   it('by default leaves edited versions and excerpts, and says why', async () => {
     const report = await scanToReport(tree, tree.path('docs'));
     const dry = await runCli(['apply', report, '--keep', 'newest', '--action', 'trash', '--dry-run']);

@@ -2,8 +2,6 @@
 // applying trashes the files into the freedesktop trash (here a temporary XDG_DATA_HOME), undo
 // puts them back, and a file changed since the scan is refused and reported.
 import { readdir, readFile, stat, utimes, writeFile } from 'node:fs/promises';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { EventPayload } from '../../../../shared/contract/engineContract.ts';
@@ -11,7 +9,9 @@ import type { EngineService } from '../../../../electron/node/service/engineServ
 import { prose } from '../../../helpers/documents.ts';
 import { createTempTree } from '../../../helpers/tempTree.ts';
 import type { TempTree } from '../../../helpers/tempTree.ts';
-import { createDataDir, createFakeHost, openService, scanFolders } from './serviceFixture.ts';
+import { batchFinished, openActionService } from './actionServiceFixture.ts';
+import type { ActionService } from './actionServiceFixture.ts';
+import { createFakeHost } from './serviceFixture.ts';
 
 const text = prose(31);
 
@@ -23,42 +23,25 @@ const other = prose(32);
 
 describe('bulk clean-up', () => {
   let tree: TempTree;
-  let dataDir: Awaited<ReturnType<typeof createDataDir>>;
-  let dataHome: string;
-  let savedDataHome: string | undefined;
+  let opened: ActionService;
   let service: EngineService;
+  let dataHome: string;
   const host = createFakeHost();
-
-  /** Resolves with the last progress event of the batch. */
-  function finished(batchId: number): Promise<EventPayload<'actionProgress'>> {
-    return new Promise((resolve) => {
-      const off = service.on('actionProgress', (progress) => {
-        if (progress.batchId !== batchId || progress.done < progress.total) return;
-        off();
-        resolve(progress);
-      });
-    });
-  }
+  const finished = (batchId: number) => batchFinished(service, batchId);
 
   beforeEach(async () => {
-    savedDataHome = process.env.XDG_DATA_HOME;
-    dataHome = await mkdtemp(join(tmpdir(), 'shingle-xdg-'));
-    process.env.XDG_DATA_HOME = dataHome;
     tree = await createTempTree({ 'Docs/a.txt': text, 'Docs/b.txt': text, 'Docs/old/c.txt': text, 'Docs/x.txt': other, 'Docs/y.txt': other });
     // a.txt is the newest copy.
     await utimes(tree.path('Docs/b.txt'), new Date(2020, 0, 1), new Date(2020, 0, 1));
     await utimes(tree.path('Docs/old/c.txt'), new Date(2019, 0, 1), new Date(2019, 0, 1));
     await utimes(tree.path('Docs/y.txt'), new Date(2019, 0, 1), new Date(2019, 0, 1));
-    dataDir = await createDataDir();
-    service = openService(dataDir.path, host);
-    await scanFolders(service, host, [tree.path('Docs')]);
+    opened = await openActionService(tree.path('Docs'), host);
+    ({ service, dataHome } = opened);
   });
 
   afterEach(async () => {
-    await service.dispose();
-    if (savedDataHome === undefined) delete process.env.XDG_DATA_HOME;
-    else process.env.XDG_DATA_HOME = savedDataHome;
-    await Promise.all([tree.remove(), dataDir.remove(), rm(dataHome, { recursive: true, force: true })]);
+    await opened.close();
+    await tree.remove();
   });
 
   it('previews what a keep rule would remove, sparing reference folders', async () => {
