@@ -12,7 +12,8 @@ import type { Cluster } from '../../../../shared/report.ts';
 import { prose } from '../../../helpers/documents.ts';
 import { createTempTree } from '../../../helpers/tempTree.ts';
 import type { TempTree } from '../../../helpers/tempTree.ts';
-import { batchFinished, createDataDir, createFakeHost, openService, scanFolders, useTempDataHome } from './serviceFixture.ts';
+import { batchFinished } from './actionServiceFixture.ts';
+import { createDataDir, createFakeHost, openService, scanFolders, useTempDataHome } from './serviceFixture.ts';
 
 const text = prose(41);
 const other = prose(42);

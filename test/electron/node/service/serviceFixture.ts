@@ -69,13 +69,3 @@ export async function useTempDataHome(): Promise<{ path: string; restore(): Prom
   };
 }
 
-/** Resolves with the last progress event of the batch. */
-export function batchFinished(service: EngineService, batchId: number): Promise<EventPayload<'actionProgress'>> {
-  return new Promise((resolve) => {
-    const off = service.on('actionProgress', (progress) => {
-      if (progress.batchId !== batchId || progress.done < progress.total) return;
-      off();
-      resolve(progress);
-    });
-  });
-}
