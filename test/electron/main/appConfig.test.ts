@@ -6,7 +6,7 @@ import { defaultJournalPath } from '../../../electron/node/actions/actionJournal
 import { defaultIndexPath } from '../../../electron/node/index/indexLocation.ts';
 import { defaultDataDir } from '../../../electron/node/service/dataLocation.ts';
 
-const app = (isPackaged: boolean) => ({ isPackaged });
+const app = (isPackaged: boolean) => ({ isPackaged, getPath: (name: string) => `/home/ann/.config-${name}` });
 
 describe('app config', () => {
   it('loads the built renderer over app:// and keeps data where the CLI keeps its index and journal', () => {
@@ -15,6 +15,7 @@ describe('app config', () => {
       rendererDir: join('/opt/shingle/dist/renderer'),
       preloadPath: join('/opt/shingle/dist/electron/preload.cjs'),
       dataDir: dirname(defaultJournalPath()),
+      earlierDataDir: join('/home/ann/.config-appData', 'Shingle'),
       devTools: false,
     });
     expect(dirname(defaultIndexPath())).toBe(dirname(defaultJournalPath()));
@@ -25,6 +26,7 @@ describe('app config', () => {
   it('uses a dev server and a data folder from the environment only when not packaged', () => {
     const env = { SHINGLE_RENDERER_URL: 'http://127.0.0.1:5173/', SHINGLE_DATA_DIR: '/tmp/shingle-e2e' };
     expect(resolveAppConfig(app(false), env, '/src/dist/electron')).toMatchObject({ rendererUrl: 'http://127.0.0.1:5173/', dataDir: '/tmp/shingle-e2e', devTools: true });
+    expect(resolveAppConfig(app(false), env, '/src/dist/electron').earlierDataDir).toBeUndefined();
     expect(resolveAppConfig(app(true), env, '/src/dist/electron').rendererUrl).toBe('app://shingle/index.html');
   });
 
