@@ -11,6 +11,8 @@ import type { PermanentDeleteSummary } from './bulkActions.ts';
 import { createDocumentTexts } from './documentText.ts';
 import { createEngineEvents } from './engineEvents.ts';
 import { openMarksStore } from './marksStore.ts';
+import type { MarksStore } from './marksStore.ts';
+import type { ClusterChange } from '../watch/watchFolders.ts';
 import { checkOpenable } from './openPolicy.ts';
 import { openScanRunner } from './scanRunner.ts';
 import { openSettingsStore } from './settingsStore.ts';
@@ -28,7 +30,7 @@ export interface HostCapabilities {
 export type EngineService = EngineApi & { dispose(): Promise<void> };
 
 export interface EngineServiceOptions {
-  /** Where settings, marks and the last results are kept. */
+  /** Where settings, marks, the last results, the index and the journal of clean-ups are kept. */
   dataDir: string;
   host: HostCapabilities;
 }
@@ -45,11 +47,7 @@ export function createEngineService({ dataDir, host }: EngineServiceOptions): En
       dataDir,
       events,
       settings: settings.get,
-      // Marks belong to files of a cluster: those still in it keep them (under its new id), the others go.
-      onChange: (change) =>
-        void (change.event === 'cluster-removed' ? marks.drop(change.cluster.id) : change.event === 'cluster-changed' ? marks.follow(change.previousId, change.cluster) : undefined)?.catch(
-          (error: unknown) => console.error('shingle: could not save the marks:', error),
-        ),
+      onChange: (change) => void marksFollow(marks, change).catch((error: unknown) => console.error('shingle: could not save the marks:', error)),
     });
     const actions = openBulkActions({
       dataDir,
@@ -168,6 +166,12 @@ export function createEngineService({ dataDir, host }: EngineServiceOptions): En
       await Promise.all([opened?.settings.flush(), opened?.marks.flush()]);
     },
   };
+}
+
+/** Marks belong to files of a cluster: those still in it keep them (under its new id), the others go. */
+async function marksFollow(marks: MarksStore, change: ClusterChange): Promise<void> {
+  if (change.event === 'cluster-removed') await marks.drop(change.cluster.id);
+  else if (change.event === 'cluster-changed') await marks.follow(change.previousId, change.cluster);
 }
 
 async function isFolder(path: string): Promise<boolean> {
