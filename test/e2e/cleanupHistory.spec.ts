@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { runCli } from '../helpers/runCli.ts';
-import { expect, test } from './engineFixture.ts';
+import { expect, saveScreenshot, test } from './engineFixture.ts';
 import { clusterList, dropItems, scanUserFolder } from './helpers.ts';
 import { exists, openCleanup, useTemporaryTrash } from './cleanupSteps.ts';
 
@@ -65,7 +65,7 @@ test('the engine updates the list after a clean-up itself, with a reference fold
   expect(removed).toBeLessThan(told.lastIndexOf('actionProgress'));
 });
 
-test('undo from the History after the app restarted', async ({ shingle }) => {
+test('undo from the History after the app restarted', async ({ shingle }, testInfo) => {
   const { page, tree } = shingle;
   await scanUserFolder(shingle);
   await trashPhotoCopy(page);
@@ -80,6 +80,7 @@ test('undo from the History after the app restarted', async ({ shingle }) => {
   await batch.getByRole('button', { name: 'Undo' }).click();
   await expect(history.getByRole('status')).toContainText('Undo of batch 1: 1 restored');
   await expect(batch).toContainText('Undone');
+  await saveScreenshot(page, testInfo, 'history');
   expect(await exists(tree.path('Backup/holiday (copy).jpg'))).toBe(true);
   // The engine put the cluster back in its results.
   await history.getByRole('button', { name: 'Close' }).click();
@@ -116,7 +117,7 @@ test('shingle undo undoes a batch made in the app, and the app lists the CLI’s
   expect(await exists(tree.path('Backup/holiday (copy).jpg'))).toBe(true);
 });
 
-test('files the scan could not read are shown with their code and reason', async ({ shingle }) => {
+test('files the scan could not read are shown with their code and reason', async ({ shingle }, testInfo) => {
   const { page, tree } = shingle;
   await tree.write('Notes/broken.pdf', '%PDF-1.4\nthis is not a PDF body\n');
   await scanUserFolder(shingle);
@@ -131,4 +132,5 @@ test('files the scan could not read are shown with their code and reason', async
   await tree.write('Notes/late.pdf', '%PDF-1.4\nnor is this\n');
   await page.getByRole('button', { name: /1 notice/ }).click();
   await expect(dialog.getByRole('region', { name: 'Noticed since the scan' })).toContainText(tree.path('Notes/late.pdf'));
+  await saveScreenshot(page, testInfo, 'files-not-read');
 });
