@@ -1,7 +1,8 @@
 // The engine closes its own loop: after a clean-up step its results change at once (the removed
 // file leaves its cluster, a cluster of one leaves the list, the totals shrink) and it tells so
 // itself, before the batch's end is told, with no watcher involved; undo puts the clusters back, also after a restart;
-// marks of removed files are dropped, and no cluster is ever left with every file marked Delete.
+// marks of removed files are dropped, no cluster is ever left with every file marked Delete, and
+// the document that contains the others is never marked Delete.
 import { readFile, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -137,6 +138,27 @@ describe('marks of a changed cluster', () => {
       await marks.flush();
     } finally {
       await dataDir.remove();
+    }
+  });
+});
+
+describe('marks in a contained cluster', () => {
+  it('refuse Delete on the document that contains the others', async () => {
+    const source = prose(1);
+    const tree = await createTempTree({ 'book.txt': source, 'excerpt.txt': source.slice(0, Math.floor(source.length * 0.4)) });
+    const dataDir = await createDataDir();
+    const host = createFakeHost();
+    const service = openService(dataDir.path, host);
+    try {
+      await scanFolders(service, host, [tree.root]);
+      const [contained] = (await service.listClusters({ offset: 0, limit: 10, sort: 'path', kinds: ['contained'] })).clusters;
+      expect(contained?.files[0]?.path).toBe(tree.path('book.txt'));
+      await expect(service.setMark({ clusterId: contained!.id, fileIndex: 0, mark: 'delete' })).rejects.toThrow(/contains the others/);
+      await service.setMark({ clusterId: contained!.id, fileIndex: 1, mark: 'delete' });
+      expect(await service.getMarks({})).toEqual({ [contained!.id]: { [tree.path('excerpt.txt')]: 'delete' } });
+    } finally {
+      await service.dispose();
+      await Promise.all([tree.remove(), dataDir.remove()]);
     }
   });
 });
