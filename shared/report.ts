@@ -12,6 +12,13 @@ export interface ReportFile {
   size: number;
   /** Modification time, milliseconds since the epoch. */
   mtime: number;
+  /**
+   * Inode change time (ms), as the scan saw it: set by the kernel on any write, so apply notices
+   * content rewritten with its old size and mtime. Absent in reports from before it was added.
+   */
+  ctime?: number;
+  /** The xxh3-128 of the whole content, where the scan read it all (exact clusters). */
+  hash?: string;
   /** Other names of this same file (hard links). They share its bytes, so they are never reclaimable. */
   links?: string[];
   format?: DocumentFormat;

@@ -1,7 +1,9 @@
 // Per file: the keep/delete mark (a pair of toggle buttons) and opening the file or its folder.
 import type { Cluster } from '../../shared/report.ts';
 import type { Mark } from '../engine/contractTypes.ts';
-import { baseName, isInAnyFolder } from '../format/paths.ts';
+import { isWithinAny } from '../../shared/paths/isWithin.ts';
+import { baseName } from '../format/paths.ts';
+import { isContainer } from '../store/marksSlice.ts';
 import { useShingle } from '../store/useShingle.ts';
 
 interface FileActionsProps {
@@ -9,15 +11,15 @@ interface FileActionsProps {
   fileIndex: number;
 }
 
-export function useFileMark(cluster: Cluster, fileIndex: number): { mark: Mark | null; reference: boolean } {
+export function useFileMark(cluster: Cluster, fileIndex: number): { mark: Mark | null; reference: boolean; container: boolean } {
   const path = cluster.files[fileIndex]?.path ?? '';
   const mark = useShingle((s) => s.marks[cluster.id]?.[path] ?? null);
-  const reference = useShingle((s) => isInAnyFolder(path, s.settings?.referenceRoots ?? []));
-  return { mark, reference };
+  const reference = useShingle((s) => isWithinAny(path, s.settings?.referenceRoots ?? []));
+  return { mark, reference, container: isContainer(cluster, fileIndex) };
 }
 
 export function MarkButtons({ cluster, fileIndex }: FileActionsProps) {
-  const { mark, reference } = useFileMark(cluster, fileIndex);
+  const { mark, reference, container } = useFileMark(cluster, fileIndex);
   const setMark = useShingle((s) => s.setMark);
   const name = baseName(cluster.files[fileIndex]?.path ?? '');
   const toggle = (value: Mark) => () => void setMark(cluster, fileIndex, mark === value ? null : value);
@@ -31,8 +33,8 @@ export function MarkButtons({ cluster, fileIndex }: FileActionsProps) {
         type="button"
         className="mark-button delete"
         aria-pressed={mark === 'delete'}
-        disabled={reference}
-        title={reference ? 'In a reference folder: never deleted' : undefined}
+        disabled={reference || container}
+        title={reference ? 'In a reference folder: never deleted' : container ? 'Contains the others: never deleted' : undefined}
         onClick={toggle('delete')}
       >
         Delete

@@ -158,10 +158,12 @@ export const createClustersSlice: SliceCreator<ClustersSlice> = ({ set, get, eng
         if (Object.keys(updated).length > 0) set({ pages: { ...pages, ...updated } });
         // The engine moved the marks of the files still in it to the new id.
         if (replacedId !== cluster.id) void get().loadMarks();
-      } else {
-        clearTimeout(refreshTimer);
-        refreshTimer = setTimeout(() => void get().refreshClusters(), REFRESH_DELAY_MS);
       }
+      // Added and removed clusters shift the rows; a changed one changes the totals (a clean-up
+      // step frees its space): the list and its figures are fetched again once a burst is over.
+      clearTimeout(refreshTimer);
+      // The engine also drops the marks of files that left.
+      refreshTimer = setTimeout(() => void Promise.all([get().refreshClusters(), get().loadMarks()]), REFRESH_DELAY_MS);
       if (get().cluster?.id === replacedId) get().applySelectedClusterChange(change);
     },
   };

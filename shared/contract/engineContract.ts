@@ -3,16 +3,20 @@
 // and the test transport are all derived from this object; nothing is declared twice.
 import { z } from 'zod';
 import {
-  actionPreviewSchema,
+  actionPlanSchema,
   actionProgressSchema,
   actionRequestSchema,
   batchResultSchema,
+  batchSummarySchema,
   clusterChangeSchema,
   clusterPageSchema,
   clusterQuerySchema,
   clusterSchema,
   fileRefSchema,
   markSchema,
+  planPageRequestSchema,
+  planPageSchema,
+  scanErrorPageSchema,
   scanProgressSchema,
   scanSettingsSchema,
   scanStateSchema,
@@ -44,6 +48,8 @@ export const engineCommands = {
   startScan: command(empty, z.object({ scanId: z.string() })),
   cancelScan: command(empty, empty),
   getScanState: command(empty, scanStateSchema),
+  /** The files the last scan could not read or passed over (code and reason), a page at a time. */
+  listScanErrors: command(z.strictObject({ offset: z.int().min(0), limit: z.int().min(1).max(1000) }), scanErrorPageSchema),
   listClusters: command(clusterQuerySchema, clusterPageSchema),
   getCluster: command(z.strictObject({ clusterId: z.string().min(1).max(200) }), clusterSchema.nullable()),
   /** The extracted text of a cluster's file, for the side-by-side view; plain text, never markup. */
@@ -53,10 +59,21 @@ export const engineCommands = {
   setMark: command(fileRefSchema.extend({ mark: markSchema.nullable() }).strict(), empty),
   /** Marks by cluster id, then by file path (paths the engine reported). */
   getMarks: command(empty, z.record(z.string(), z.record(z.string(), markSchema))),
-  /** What a bulk action would do: planned from the engine's current results, never from paths the UI sends. */
-  previewActions: command(actionRequestSchema, actionPreviewSchema),
-  /** Starts the bulk action in the background; its progress is told by actionProgress events. */
-  applyActions: command(actionRequestSchema.extend({ confirm: z.literal(true) }).strict(), z.object({ batchId: z.number() })),
+  /**
+   * Plans a bulk action from the engine's current results (never from paths the UI sends) and
+   * stores the plan: every file of every cluster in scope with its decision, the first page here.
+   */
+  previewActions: command(actionRequestSchema, actionPlanSchema),
+  /** More clusters of a stored plan, for previews longer than one page. */
+  getPlanPage: command(planPageRequestSchema, planPageSchema),
+  /**
+   * Runs exactly the stored plan, in the background (progress in actionProgress events). A file
+   * changed since the preview is refused with its reason; the rest goes on. Permanent deletion
+   * is confirmed by the host (a native dialog), never by anything in this payload.
+   */
+  applyActions: command(z.strictObject({ planId: z.string().min(1).max(100) }), z.object({ batchId: z.number() })),
+  /** The batches of the journal, newest first, for the History view (app and CLI batches alike). */
+  listBatches: command(empty, z.array(batchSummarySchema)),
   getBatchResult: command(z.strictObject({ batchId: z.int().min(1) }), batchResultSchema),
   /** Puts back what a batch trashed (files deleted permanently cannot come back). */
   undoBatch: command(z.strictObject({ batchId: z.int().min(1) }), undoResultSchema),

@@ -1,8 +1,8 @@
 // An in-memory engine for the store's tests: answers the contract's commands from a list of
 // clusters, records every call, and lets a test emit events or hold answers back.
 import { vi } from 'vitest';
-import type { CommandRequest, EngineApi, EventName, EventPayload } from '../../shared/contract/engineContract.ts';
-import type { Cluster } from '../../shared/report.ts';
+import type { CommandRequest, CommandResponse, EngineApi, EventName, EventPayload } from '../../shared/contract/engineContract.ts';
+import type { Cluster, ScanError } from '../../shared/report.ts';
 import type { ClusterQuery, MarksByCluster, ScanSettings, ScanState } from '../../renderer/engine/contractTypes.ts';
 import { defaultScanOptions } from '../../shared/scanOptions.ts';
 
@@ -26,6 +26,8 @@ export interface FakeEngine extends EngineApi {
   marks: MarksByCluster;
   scanState: ScanState;
   queries: ClusterQuery[];
+  batches: CommandResponse<'listBatches'>;
+  scanErrors: ScanError[];
   emit<E extends EventName>(event: E, payload: EventPayload<E>): void;
 }
 
@@ -37,6 +39,8 @@ export function createFakeEngine(clusters: Cluster[] = []): FakeEngine {
     marks: {},
     scanState: { running: false, errors: 0 },
     queries: [],
+    batches: [],
+    scanErrors: [],
     emit(event, payload) {
       for (const listener of listeners.get(event) ?? []) listener(payload);
     },
@@ -81,8 +85,19 @@ export function createFakeEngine(clusters: Cluster[] = []): FakeEngine {
     openFile: vi.fn(async () => ({})),
     setMark: vi.fn(async () => ({})),
     getMarks: vi.fn(async () => engine.marks),
-    previewActions: vi.fn(async () => ({ files: 1, bytes: 1000, clusters: 1, refused: [] })),
+    previewActions: vi.fn(async ({ action }: CommandRequest<'previewActions'>) => ({
+      planId: 'plan-1',
+      action,
+      include: [],
+      createdAt: 0,
+      totals: { files: 1, bytes: 1000, clusters: 1, refused: 0 },
+      clusterCount: 0,
+      clusters: [],
+    })),
+    getPlanPage: vi.fn(async ({ planId, offset }: CommandRequest<'getPlanPage'>) => ({ planId, offset, clusterCount: 0, clusters: [] })),
     applyActions: vi.fn(async () => ({ batchId: 1 })),
+    listBatches: vi.fn(async () => engine.batches),
+    listScanErrors: vi.fn(async ({ offset, limit }: CommandRequest<'listScanErrors'>) => ({ total: engine.scanErrors.length, errors: engine.scanErrors.slice(offset, offset + limit) })),
     getBatchResult: vi.fn(async ({ batchId }: CommandRequest<'getBatchResult'>) => ({
       batchId,
       action: 'trash',

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { shortcutFor } from '../../renderer/app/shortcuts.ts';
 import { errorMessage } from '../../renderer/format/errorMessage.ts';
-import { baseName, folderName, isInFolder } from '../../renderer/format/paths.ts';
+import { baseName, folderName } from '../../renderer/format/paths.ts';
 import { progressFigures } from '../../renderer/scan/progressFigures.ts';
 
 const base = { filesSeen: 100, bytesSeen: 10_000, bytesToRead: 0, bytesRead: 0, filesDone: 0, filesToDo: 0, elapsedMs: 2000, phaseElapsedMs: 1000 };
@@ -60,14 +60,6 @@ describe('paths', () => {
 
   it('shows bytes that are not UTF-8 as escapes', () => {
     expect(baseName('/x/caf\udce9.txt')).toBe('caf\\xE9.txt');
-  });
-
-  it('tells whether a path lies in a folder', () => {
-    expect(isInFolder('/archive/a.txt', '/archive')).toBe(true);
-    expect(isInFolder('/archive/a.txt', '/archive/')).toBe(true);
-    expect(isInFolder('/archive', '/archive')).toBe(true);
-    expect(isInFolder('/archived/a.txt', '/archive')).toBe(false);
-    expect(isInFolder('D:\\backup\\a.txt', 'D:\\backup')).toBe(true);
   });
 });
 

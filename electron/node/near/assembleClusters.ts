@@ -43,6 +43,8 @@ function memberFiles(members: readonly Member[]): ReportFile[] {
           path: file.path,
           size: file.size,
           mtime: Math.round(file.mtimeMs),
+          // Lets `shingle apply` notice content rewritten with its old size and mtime.
+          ctime: file.ctimeMs,
           ...(links.length ? { links } : {}),
           format,
           words: node.words,

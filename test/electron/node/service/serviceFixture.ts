@@ -53,3 +53,19 @@ export async function scanFolders(service: EngineService, host: FakeHost, folder
   await service.startScan({});
   return finished;
 }
+
+/** A temporary XDG_DATA_HOME, so a trash test never touches the real trash; `restore` puts the old value back and removes it. */
+export async function useTempDataHome(): Promise<{ path: string; restore(): Promise<void> }> {
+  const saved = process.env.XDG_DATA_HOME;
+  const path = await mkdtemp(join(tmpdir(), 'shingle-xdg-'));
+  process.env.XDG_DATA_HOME = path;
+  return {
+    path,
+    async restore() {
+      if (saved === undefined) delete process.env.XDG_DATA_HOME;
+      else process.env.XDG_DATA_HOME = saved;
+      await rm(path, { recursive: true, force: true });
+    },
+  };
+}
+
