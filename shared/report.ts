@@ -4,7 +4,7 @@
 export const REPORT_VERSION = 1;
 
 export type ClusterKind = 'exact' | 'near' | 'contained';
-export type DocumentFormat = 'text' | 'html' | 'pdf';
+export type DocumentFormat = 'text' | 'html' | 'pdf' | 'docx' | 'odt' | 'rtf' | 'epub';
 
 export interface ReportFile {
   /** Absolute path. Bytes that are not valid UTF-8 appear as lone surrogates U+DC80–U+DCFF (see fsName.ts). */

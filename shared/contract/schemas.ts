@@ -5,7 +5,7 @@ import type { Cluster, ReportFile } from '../report.ts';
 import type { ScanOptions, ScanProgress } from '../scanOptions.ts';
 
 export const clusterKindSchema = z.enum(['exact', 'near', 'contained']);
-export const documentFormatSchema = z.enum(['text', 'html', 'pdf']);
+export const documentFormatSchema = z.enum(['text', 'html', 'pdf', 'docx', 'odt', 'rtf', 'epub']);
 
 export const reportFileSchema = z.object({
   path: z.string(),
@@ -66,7 +66,7 @@ export const clusterQuerySchema = z.strictObject({
   limit: z.int().min(1).max(1000),
   sort: clusterSortSchema,
   kinds: z.array(clusterKindSchema).max(3).optional(),
-  formats: z.array(documentFormatSchema).max(3).optional(),
+  formats: z.array(documentFormatSchema).max(documentFormatSchema.options.length).optional(),
   /** Only clusters with a file under this folder (one of the roots or below). */
   folder: z.string().max(4096).optional(),
   /** Case-insensitive substring of any file path. */

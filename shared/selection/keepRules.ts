@@ -14,7 +14,7 @@ export type KeepRule =
 
 export class KeepRuleError extends Error {}
 
-const FORMATS: readonly DocumentFormat[] = ['pdf', 'html', 'text'];
+const FORMATS: readonly DocumentFormat[] = ['pdf', 'html', 'text', 'docx', 'odt', 'rtf', 'epub'];
 
 /** Folders compare with one trailing separator, so "/a/b" does not contain "/a/bc/x". */
 function asFolder(folder: string): string {
