@@ -1,7 +1,7 @@
 // Runtime schemas of the values that cross between the UI and the engine. Every payload is
 // checked against these on the engine side before it reaches the service.
 import { z } from 'zod';
-import type { Cluster, ReportFile } from '../report.ts';
+import type { Cluster, FolderMatch, ReportFile } from '../report.ts';
 import type { ScanOptions, ScanProgress } from '../scanOptions.ts';
 
 export const clusterKindSchema = z.enum(['exact', 'near', 'contained']);
@@ -27,6 +27,17 @@ export const clusterSchema = z.object({
   description: z.string().optional(),
 }) satisfies z.ZodType<Cluster>;
 
+export const folderMatchSchema = z.object({
+  id: z.string(),
+  kind: z.literal('folder'),
+  folders: z.tuple([z.string(), z.string()]),
+  similarity: z.number(),
+  matchedBytes: z.number(),
+  matchedFiles: z.number(),
+  onlyInA: z.array(z.string()),
+  onlyInB: z.array(z.string()),
+}) satisfies z.ZodType<FolderMatch>;
+
 export const scanSettingsSchema = z.strictObject({
   /** Folders to scan. Only paths the host produced (folder picker, drop) ever get here. */
   roots: z.array(z.string().min(1)).max(1000),
@@ -40,6 +51,8 @@ export const scanSettingsSchema = z.strictObject({
   method: z.enum(['minhash', 'lists', 'simhash']),
   threshold: z.number().gt(0).lte(1),
   unit: z.enum(['words', 'sentences', 'paragraphs']),
+  folders: z.boolean().optional(),
+  folderThreshold: z.number().gt(0).lte(1).optional(),
 });
 
 // The settings are the scan options plus the reference folders: the schema must accept exactly them.
