@@ -124,8 +124,10 @@ export function renderEpub(text: string, { drm = false } = {}): Uint8Array {
 }
 
 function escapeRtf(text: string): string {
-  // Non-ASCII as \uN with a '?' fallback, as Word writes it.
-  return text.replace(/[\\{}]/g, (c) => `\\${c}`).replace(/[^ -~\n]/g, (c) => `\\u${c.charCodeAt(0) > 0x7fff ? c.charCodeAt(0) - 0x10000 : c.charCodeAt(0)}?`);
+  // A line end in RTF source is not a space, so the text's own line breaks become spaces; non-ASCII
+  // is written as \uN with a '?' fallback, as Word writes it.
+  return text
+    .replace(/\s*\n\s*/g, ' ').replace(/[\\{}]/g, (c) => `\\${c}`).replace(/[^ -~\n]/g, (c) => `\\u${c.charCodeAt(0) > 0x7fff ? c.charCodeAt(0) - 0x10000 : c.charCodeAt(0)}?`);
 }
 
 export function renderRtf(text: string): string {
