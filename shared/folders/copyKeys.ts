@@ -4,25 +4,25 @@
 import type { Cluster } from '../report.ts';
 
 /**
- * A copy key per path: equal keys, equal content. Paths without a key have no copy. Inside near
- * and contained clusters, the files of one canonical text come together, the first unmarked and
- * the others marked `identical` (see assembleClusters).
+ * A copy key per path (a small integer): equal keys, equal content. Paths without a key have no
+ * copy. Inside near and contained clusters, the files of one canonical text come together, the
+ * first unmarked and the others marked `identical` (see assembleClusters).
  */
-export function copyKeys(clusters: readonly Cluster[]): Map<string, string> {
-  const keys = new Map<string, string>();
-  const assign = (path: string, links: readonly string[] | undefined, key: string) => {
+export function copyKeys(clusters: readonly Cluster[]): Map<string, number> {
+  const keys = new Map<string, number>();
+  let next = 0;
+  const assign = (path: string, links: readonly string[] | undefined, key: number) => {
     keys.set(path, key);
     for (const link of links ?? []) keys.set(link, key);
   };
   for (const cluster of clusters) {
-    let text = -1;
+    const exact = next++;
     cluster.files.forEach((file, i) => {
       // A contained cluster's first file is its container, shown for reference only: its copies,
       // if it has any, are in another cluster.
       if (cluster.kind === 'contained' && i === 0) return;
-      if (cluster.kind === 'exact') return assign(file.path, file.links, cluster.id);
-      if (file.identical === undefined) text++;
-      assign(file.path, file.links, `${cluster.id}#${text}`);
+      if (cluster.kind === 'exact') return assign(file.path, file.links, exact);
+      assign(file.path, file.links, file.identical === undefined ? next++ : next - 1);
     });
   }
   return keys;

@@ -12,6 +12,8 @@ export interface FolderFile {
   size: number;
   /** Equal for the names of one file (hard links): they count as copies of each other. */
   fileId?: string;
+  /** Names of the file; its fileId is looked at only when there are several (or this is unknown). */
+  nlink?: number;
 }
 
 export interface DuplicateFolderOptions {
@@ -34,6 +36,9 @@ interface Folder {
   depth: number;
   bytes: number;
   files: number;
+  /** Files beneath with a copy somewhere (not necessarily in the other folder of a pair), and their bytes. */
+  copies: number;
+  copyBytes: number;
   children: number[];
   /** Indexes into the file list of the files directly inside. */
   own: number[];
@@ -50,7 +55,7 @@ function parentPath(path: string): string | null {
  * Folder pairs at least `threshold` alike, most matched bytes first. `keys` are the copy keys of
  * copyKeys(); a file with no key and no hard link elsewhere has no copy.
  */
-export function findDuplicateFolders(files: readonly FolderFile[], keys: ReadonlyMap<string, string>, options: DuplicateFolderOptions): FolderMatch[] {
+export function findDuplicateFolders(files: readonly FolderFile[], keys: ReadonlyMap<string, number>, options: DuplicateFolderOptions): FolderMatch[] {
   const roots = new Set(options.roots);
   const folders: Folder[] = [];
   const folderIds = new Map<string, number>();
@@ -60,35 +65,52 @@ export function findDuplicateFolders(files: readonly FolderFile[], keys: Readonl
     const parent = roots.has(path) ? null : parentPath(path);
     const parentId = parent === null || parent === path ? -1 : folderOf(parent);
     id = folders.length;
-    folders.push({ path, parent: parentId, depth: parentId < 0 ? 0 : folders[parentId]!.depth + 1, bytes: 0, files: 0, children: [], own: [] });
+    folders.push({ path, parent: parentId, depth: parentId < 0 ? 0 : folders[parentId]!.depth + 1, bytes: 0, files: 0, copies: 0, copyBytes: 0, children: [], own: [] });
     folderIds.set(path, id);
     if (parentId >= 0) folders[parentId]!.children.push(id);
     return id;
   };
 
-  // One integer per copy key; -1 for a file with no copy anywhere.
-  const keyIds = new Map<string, number>();
+  // One integer per copy key (the clusters' own, then one per hard-linked file); -1 for none.
+  let nextKey = 0;
+  for (const key of keys.values()) nextKey = Math.max(nextKey, key + 1);
+  const linkKeys = new Map<string, number>();
   const fileKey = new Int32Array(files.length).fill(-1);
-  const keyCount: number[] = [];
+  const keyCount = new Map<number, number>();
   files.forEach((file, f) => {
-    const key = keys.get(file.path) ?? (file.fileId !== undefined ? `inode:${file.fileId}` : undefined);
+    let key = keys.get(file.path);
+    if (key === undefined && file.fileId !== undefined && (file.nlink ?? 2) > 1) {
+      key = linkKeys.get(file.fileId);
+      if (key === undefined) linkKeys.set(file.fileId, (key = nextKey++));
+    }
     if (key === undefined) return;
-    let id = keyIds.get(key);
-    if (id === undefined) keyIds.set(key, (id = keyCount.push(0) - 1));
-    keyCount[id]!++;
-    fileKey[f] = id;
+    keyCount.set(key, (keyCount.get(key) ?? 0) + 1);
+    fileKey[f] = key;
   });
   const fileFolder = new Int32Array(files.length);
+  // The walk lists a folder's files together: most files share the previous one's folder.
+  let lastParent = '';
+  let lastFolder = -1;
   files.forEach((file, f) => {
-    const parent = parentPath(file.path);
+    const cut = Math.max(file.path.lastIndexOf('/'), file.path.lastIndexOf('\\'));
+    const sameFolder = lastFolder >= 0 && cut === lastParent.length && file.path.startsWith(lastParent);
+    const parent = sameFolder ? lastParent : parentPath(file.path);
     if (parent === null) return;
-    const folder = folderOf(parent);
+    const folder = sameFolder ? lastFolder : folderOf(parent);
+    lastParent = parent;
+    lastFolder = folder;
     fileFolder[f] = folder;
     folders[folder]!.own.push(f);
-    if (fileKey[f]! >= 0 && keyCount[fileKey[f]!]! < 2) fileKey[f] = -1;
+    if (fileKey[f]! >= 0 && keyCount.get(fileKey[f]!)! < 2) fileKey[f] = -1;
+    const copied = fileKey[f]! >= 0;
     for (let up = folder; up >= 0; up = folders[up]!.parent) {
-      folders[up]!.bytes += file.size;
-      folders[up]!.files++;
+      const entry = folders[up]!;
+      entry.bytes += file.size;
+      entry.files++;
+      if (copied) {
+        entry.copies++;
+        entry.copyBytes += file.size;
+      }
     }
   });
 
@@ -116,6 +138,15 @@ export function findDuplicateFolders(files: readonly FolderFile[], keys: Readonl
   const evaluate = (a: number, b: number): Evaluation | null => {
     const key = pairKey(a, b);
     if (evaluated.has(key)) return evaluated.get(key)!;
+    // The share if every file with a copy somewhere had it in the other folder: often enough to
+    // rule a pair out without listing its files.
+    const [fa, fb] = [folders[a]!, folders[b]!];
+    const fileBound = (fa.copies + fb.copies) / (fa.files + fb.files);
+    const byteBound = fa.bytes + fb.bytes === 0 ? fileBound : (fa.copyBytes + fb.copyBytes) / (fa.bytes + fb.bytes);
+    if (Math.min(fileBound, byteBound) < options.threshold) {
+      evaluated.set(key, null);
+      return null;
+    }
     const underA = filesUnder(a);
     const underB = filesUnder(b);
     const keysA = new Set(underA.map((f) => fileKey[f]!));

@@ -5,10 +5,12 @@ import type { FolderFile } from '../../shared/folders/duplicateFolders.ts';
 import type { Cluster, FolderMatch } from '../../shared/report.ts';
 
 /** A generated tree: each file's content is a name; files with equal content are copies. */
-function build(entries: [path: string, content: string, size?: number][]): { files: FolderFile[]; keys: Map<string, string> } {
+function build(entries: [path: string, content: string, size?: number][]): { files: FolderFile[]; keys: Map<string, number> } {
+  const contentKeys = new Map<string, number>();
+  const keyOf = (content: string) => contentKeys.get(content) ?? contentKeys.set(content, contentKeys.size).size - 1;
   return {
     files: entries.map(([path, , size]) => ({ path, size: size ?? 1000 })),
-    keys: new Map(entries.map(([path, content]) => [path, content])),
+    keys: new Map(entries.map(([path, content]) => [path, keyOf(content)])),
   };
 }
 

@@ -9,7 +9,5 @@ import type { WalkedFile } from './types.ts';
 /** Folder pairs alike at options.folderThreshold or more; undefined when options.folders is false. */
 export function duplicateFolders(files: readonly WalkedFile[], clusters: readonly Cluster[], options: ScanOptions): FolderMatch[] | undefined {
   if (options.folders === false) return undefined;
-  // Only a file with several names needs its identity: the others' copies are in the clusters.
-  const folderFiles = files.map((file) => ({ path: file.path, size: file.size, fileId: file.nlink > 1 ? file.fileId : undefined }));
-  return findDuplicateFolders(folderFiles, copyKeys(clusters), { roots: options.roots, threshold: options.folderThreshold ?? DEFAULT_FOLDER_THRESHOLD });
+  return findDuplicateFolders(files, copyKeys(clusters), { roots: options.roots, threshold: options.folderThreshold ?? DEFAULT_FOLDER_THRESHOLD });
 }
