@@ -19,6 +19,7 @@ import './styles/review.css';
 import './styles/exactSummary.css';
 import './styles/shortcutHelp.css';
 import './styles/cleanup.css';
+import './styles/folders.css';
 
 const root = createRoot(document.getElementById('root')!);
 const transport = findTransport(window, eventNames);

@@ -12,6 +12,7 @@ import {
   clusterQuerySchema,
   clusterSchema,
   fileRefSchema,
+  folderMatchSchema,
   markSchema,
   scanProgressSchema,
   scanSettingsSchema,
@@ -45,6 +46,8 @@ export const engineCommands = {
   cancelScan: command(empty, empty),
   getScanState: command(empty, scanStateSchema),
   listClusters: command(clusterQuerySchema, clusterPageSchema),
+  /** The last scan's duplicate folders, most matched bytes first. */
+  listFolderMatches: command(empty, z.array(folderMatchSchema)),
   getCluster: command(z.strictObject({ clusterId: z.string().min(1).max(200) }), clusterSchema.nullable()),
   /** The extracted text of a cluster's file, for the side-by-side view; plain text, never markup. */
   getDocumentText: command(fileRefSchema, z.object({ text: z.string(), truncated: z.boolean() })),

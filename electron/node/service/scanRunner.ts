@@ -9,7 +9,7 @@ import { scanSettingsSchema } from '../../../shared/contract/schemas.ts';
 import type { ScanSettings } from '../../../shared/contract/schemas.ts';
 import type { EventPayload } from '../../../shared/contract/engineContract.ts';
 import { REPORT_VERSION } from '../../../shared/report.ts';
-import type { Cluster, ScanReport } from '../../../shared/report.ts';
+import type { Cluster, FolderMatch, ScanReport } from '../../../shared/report.ts';
 import type { ScanOptions } from '../../../shared/scanOptions.ts';
 import { runScan } from '../scan/scanService.ts';
 import type { ClusterChange } from '../watch/watchFolders.ts';
@@ -48,6 +48,8 @@ export interface ScanRunner {
   state(): ScanState;
   /** The clusters of the last finished scan as they are on disk now (none before the first scan). */
   clusters(): ClusterIndex;
+  /** The last finished scan's duplicate folders, as found by that scan (not followed on disk). */
+  folders(): FolderMatch[];
   /** Follows the report on disk if the chosen folders are its own, else stops; for when the folders change. */
   follow(): Promise<void>;
   dispose(): Promise<void>;
@@ -170,6 +172,7 @@ export async function openScanRunner({ dataDir, events, settings, onReplaced }: 
     },
     state: () => state,
     clusters: () => clusters.index(),
+    folders: () => last?.report.folders ?? [],
     follow,
     dispose: () => (disposing ??= dispose()),
   };
