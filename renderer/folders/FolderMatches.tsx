@@ -62,6 +62,8 @@ export function FolderMatches() {
   return (
     <main className="screen folders-screen">
       <h1 className="visually-hidden">Duplicate folders</h1>
+      {/* The clusters follow the disk between scans; the folder matches do not (yet). */}
+      <p className="folders-note">As the last scan found them: changes on disk since then show after the next scan.</p>
       {matches === null ? (
         <p aria-busy="true">Loading…</p>
       ) : matches.length === 0 ? (
