@@ -20,6 +20,7 @@ import './styles/exactSummary.css';
 import './styles/shortcutHelp.css';
 import './styles/cleanup.css';
 import './styles/history.css';
+import './styles/folders.css';
 
 const root = createRoot(document.getElementById('root')!);
 const transport = findTransport(window, eventNames);

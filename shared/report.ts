@@ -4,7 +4,7 @@
 export const REPORT_VERSION = 1;
 
 export type ClusterKind = 'exact' | 'near' | 'contained';
-export type DocumentFormat = 'text' | 'html' | 'pdf';
+export type DocumentFormat = 'text' | 'html' | 'pdf' | 'docx' | 'odt' | 'rtf' | 'epub';
 
 export interface ReportFile {
   /** Absolute path. Bytes that are not valid UTF-8 appear as lone surrogates U+DC80–U+DCFF (see fsName.ts). */
@@ -49,6 +49,26 @@ export interface Cluster {
   description?: string;
 }
 
+/**
+ * Two folders whose files are mostly copies of each other's (byte-identical or the same text).
+ * Listed in the report's own `folders` array, beside the clusters, so that readers of `clusters`
+ * (which expect files) are not surprised.
+ */
+export interface FolderMatch {
+  id: string;
+  kind: 'folder';
+  /** The fuller folder first; removing the second's matched files frees `matchedBytes`. */
+  folders: [string, string];
+  /** The smaller of the shares of bytes and of files (of both folders) that have a copy in the other. */
+  similarity: number;
+  /** Bytes of the second folder's files that have a copy in the first. */
+  matchedBytes: number;
+  matchedFiles: number;
+  /** Files under the first folder with no copy in the second, and the other way round. */
+  onlyInA: string[];
+  onlyInB: string[];
+}
+
 export interface ScanError {
   path: string;
   /** An errno code (EACCES, ENOENT, ELOOP, …) or one of Shingle's own codes in ScanErrorCode. */
@@ -90,5 +110,7 @@ export interface ScanReport {
   clusters: Cluster[];
   /** Files with more than one name among the scanned paths. Reported, never reclaimable. */
   hardlinks?: HardLinkSet[];
+  /** Duplicate folders, most matched bytes first; left out when not computed (`--no-folders`). */
+  folders?: FolderMatch[];
   errors: ScanError[];
 }

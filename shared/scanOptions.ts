@@ -15,7 +15,13 @@ export interface ScanOptions {
   method: NearMethod;
   threshold: number;
   unit: ChunkUnit;
+  /** Look for duplicate folders after clustering (default true). */
+  folders?: boolean;
+  /** Least similarity of a reported folder pair (default DEFAULT_FOLDER_THRESHOLD). */
+  folderThreshold?: number;
 }
+
+export const DEFAULT_FOLDER_THRESHOLD = 0.8;
 
 export const defaultScanOptions: Omit<ScanOptions, 'roots'> = {
   excludes: [],

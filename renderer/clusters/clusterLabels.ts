@@ -10,7 +10,7 @@ export const kindDescriptions: Record<ClusterKind, string> = {
   contained: 'One document contained in another',
 };
 
-export const formatLabels: Record<DocumentFormat, string> = { text: 'Text', html: 'HTML', pdf: 'PDF' };
+export const formatLabels: Record<DocumentFormat, string> = { text: 'Text', html: 'HTML', pdf: 'PDF', docx: 'Word', odt: 'OpenDocument', rtf: 'RTF', epub: 'EPUB' };
 
 export const sortLabels: Record<ClusterSort, string> = {
   reclaimable: 'Most space first',

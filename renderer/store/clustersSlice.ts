@@ -12,7 +12,7 @@ const KEPT_PAGES = 12;
 const REFRESH_DELAY_MS = 300;
 
 export const ALL_KINDS: readonly ClusterKind[] = ['exact', 'near', 'contained'];
-export const ALL_FORMATS: readonly DocumentFormat[] = ['text', 'html', 'pdf'];
+export const ALL_FORMATS: readonly DocumentFormat[] = ['text', 'html', 'pdf', 'docx', 'odt', 'rtf', 'epub'];
 
 export interface ClusterFilters {
   sort: ClusterSort;

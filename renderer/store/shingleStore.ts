@@ -5,6 +5,7 @@ import type { EngineApi } from '../../shared/contract/engineContract.ts';
 import { createCleanupSlice } from './cleanupSlice.ts';
 import { createClustersSlice } from './clustersSlice.ts';
 import { createHistorySlice } from './historySlice.ts';
+import { createFoldersSlice } from './foldersSlice.ts';
 import { createMarksSlice } from './marksSlice.ts';
 import { createScanErrorsSlice } from './scanErrorsSlice.ts';
 import { createScanSlice } from './scanSlice.ts';
@@ -26,6 +27,7 @@ export function createShingleStore(engine: EngineApi, host: StoreHost = {}): Shi
       ...createCleanupSlice(context),
       ...createHistorySlice(context),
       ...createScanErrorsSlice(context),
+      ...createFoldersSlice(context),
     };
   });
 }

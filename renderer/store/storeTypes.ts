@@ -5,6 +5,7 @@ import type { EngineApi } from '../../shared/contract/engineContract.ts';
 import type { CleanupSlice } from './cleanupSlice.ts';
 import type { ClustersSlice } from './clustersSlice.ts';
 import type { HistorySlice } from './historySlice.ts';
+import type { FoldersSlice } from './foldersSlice.ts';
 import type { MarksSlice } from './marksSlice.ts';
 import type { ScanErrorsSlice } from './scanErrorsSlice.ts';
 import type { ScanSlice } from './scanSlice.ts';
@@ -12,7 +13,7 @@ import type { SelectionSlice } from './selectionSlice.ts';
 import type { SettingsSlice } from './settingsSlice.ts';
 import type { ShellSlice } from './shellSlice.ts';
 
-export type ShingleState = ShellSlice & SettingsSlice & ScanSlice & ClustersSlice & SelectionSlice & MarksSlice & CleanupSlice & HistorySlice & ScanErrorsSlice;
+export type ShingleState = ShellSlice & SettingsSlice & ScanSlice & ClustersSlice & SelectionSlice & MarksSlice & CleanupSlice & HistorySlice & ScanErrorsSlice & FoldersSlice;
 export type ShingleStore = StoreApi<ShingleState>;
 
 /** What the host offers beside the engine's commands. */

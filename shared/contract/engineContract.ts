@@ -13,6 +13,7 @@ import {
   clusterQuerySchema,
   clusterSchema,
   fileRefSchema,
+  folderMatchSchema,
   markSchema,
   planPageRequestSchema,
   planPageSchema,
@@ -51,6 +52,8 @@ export const engineCommands = {
   /** The files the last scan could not read or passed over (code and reason), a page at a time. */
   listScanErrors: command(z.strictObject({ offset: z.int().min(0), limit: z.int().min(1).max(1000) }), scanErrorPageSchema),
   listClusters: command(clusterQuerySchema, clusterPageSchema),
+  /** The last scan's duplicate folders, most matched bytes first. */
+  listFolderMatches: command(empty, z.array(folderMatchSchema)),
   getCluster: command(z.strictObject({ clusterId: z.string().min(1).max(200) }), clusterSchema.nullable()),
   /** The extracted text of a cluster's file, for the side-by-side view; plain text, never markup. */
   getDocumentText: command(fileRefSchema, z.object({ text: z.string(), truncated: z.boolean() })),

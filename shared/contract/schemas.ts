@@ -1,11 +1,11 @@
 // Runtime schemas of the values that cross between the UI and the engine. Every payload is
 // checked against these on the engine side before it reaches the service.
 import { z } from 'zod';
-import type { Cluster, ReportFile, ScanError } from '../report.ts';
+import type { Cluster, FolderMatch, ReportFile, ScanError } from '../report.ts';
 import type { ScanOptions, ScanProgress } from '../scanOptions.ts';
 
 export const clusterKindSchema = z.enum(['exact', 'near', 'contained']);
-export const documentFormatSchema = z.enum(['text', 'html', 'pdf']);
+export const documentFormatSchema = z.enum(['text', 'html', 'pdf', 'docx', 'odt', 'rtf', 'epub']);
 
 export const reportFileSchema = z.object({
   path: z.string(),
@@ -30,6 +30,17 @@ export const clusterSchema = z.object({
   description: z.string().optional(),
 }) satisfies z.ZodType<Cluster>;
 
+export const folderMatchSchema = z.object({
+  id: z.string(),
+  kind: z.literal('folder'),
+  folders: z.tuple([z.string(), z.string()]),
+  similarity: z.number(),
+  matchedBytes: z.number(),
+  matchedFiles: z.number(),
+  onlyInA: z.array(z.string()),
+  onlyInB: z.array(z.string()),
+}) satisfies z.ZodType<FolderMatch>;
+
 export const scanSettingsSchema = z.strictObject({
   /** Folders to scan. Only paths the host produced (folder picker, drop) ever get here. */
   roots: z.array(z.string().min(1)).max(1000),
@@ -43,6 +54,8 @@ export const scanSettingsSchema = z.strictObject({
   method: z.enum(['minhash', 'lists', 'simhash']),
   threshold: z.number().gt(0).lte(1),
   unit: z.enum(['words', 'sentences', 'paragraphs']),
+  folders: z.boolean().optional(),
+  folderThreshold: z.number().gt(0).lte(1).optional(),
 });
 
 // The settings are the scan options plus the reference folders: the schema must accept exactly them.
@@ -69,7 +82,7 @@ export const clusterQuerySchema = z.strictObject({
   limit: z.int().min(1).max(1000),
   sort: clusterSortSchema,
   kinds: z.array(clusterKindSchema).max(3).optional(),
-  formats: z.array(documentFormatSchema).max(3).optional(),
+  formats: z.array(documentFormatSchema).max(documentFormatSchema.options.length).optional(),
   /** Only clusters with a file under this folder (one of the roots or below). */
   folder: z.string().max(4096).optional(),
   /** Case-insensitive substring of any file path. */

@@ -2,7 +2,7 @@
 // clusters, records every call, and lets a test emit events or hold answers back.
 import { vi } from 'vitest';
 import type { CommandRequest, CommandResponse, EngineApi, EventName, EventPayload } from '../../shared/contract/engineContract.ts';
-import type { Cluster, ScanError } from '../../shared/report.ts';
+import type { Cluster, FolderMatch, ScanError } from '../../shared/report.ts';
 import type { ClusterQuery, MarksByCluster, ScanSettings, ScanState } from '../../renderer/engine/contractTypes.ts';
 import { defaultScanOptions } from '../../shared/scanOptions.ts';
 
@@ -22,6 +22,7 @@ export function manyClusters(count: number): Cluster[] {
 
 export interface FakeEngine extends EngineApi {
   clusters: Cluster[];
+  folderMatches: FolderMatch[];
   settings: ScanSettings;
   marks: MarksByCluster;
   scanState: ScanState;
@@ -35,6 +36,7 @@ export function createFakeEngine(clusters: Cluster[] = []): FakeEngine {
   const listeners = new Map<string, Set<(payload: unknown) => void>>();
   const engine: FakeEngine = {
     clusters,
+    folderMatches: [],
     settings: { ...defaultScanOptions, roots: ['/docs'], referenceRoots: ['/archive'] },
     marks: {},
     scanState: { running: false, errors: 0 },
@@ -79,6 +81,7 @@ export function createFakeEngine(clusters: Cluster[] = []): FakeEngine {
         clusters: matching.slice(query.offset, query.offset + query.limit),
       };
     }),
+    listFolderMatches: vi.fn(async () => engine.folderMatches),
     getCluster: vi.fn(async ({ clusterId }) => engine.clusters.find((c) => c.id === clusterId) ?? null),
     getDocumentText: vi.fn(async ({ clusterId, fileIndex }) => ({ text: `text of ${clusterId} #${fileIndex}`, truncated: false })),
     revealFile: vi.fn(async () => ({})),

@@ -1,7 +1,8 @@
-// The human-readable `shingle scan` output: clusters by reclaimable space, then one summary line.
+// The human-readable `shingle scan` output: duplicate folders first (they free the most at once),
+// then clusters by reclaimable space, then one summary line.
 import { displayPath } from '../../../shared/fsName.ts';
 import { formatBytes, formatCount, formatDuration } from '../../../shared/format.ts';
-import type { Cluster, ReportFile, ScanReport } from '../../../shared/report.ts';
+import type { Cluster, FolderMatch, ReportFile, ScanReport } from '../../../shared/report.ts';
 
 function fileLine(file: ReportFile): string {
   const links = file.links?.length ? `  (same file as ${file.links.map(displayPath).join(', ')})` : '';
@@ -19,8 +20,24 @@ function clusterHeading(cluster: Cluster): string {
   return `  ${size} reclaimable · ${what}`;
 }
 
+/** A folder shown with its trailing separator, so that it does not read as a file. */
+function folderPath(path: string): string {
+  return /[\\/]$/.test(path) ? displayPath(path) : `${displayPath(path)}/`;
+}
+
+function folderLines(match: FolderMatch): string[] {
+  const only = (n: number) => (n ? `  (${formatCount(n)} ${n === 1 ? 'file' : 'files'} only here)` : '');
+  return [
+    `  ${formatBytes(match.matchedBytes)} in copies · folders ${Math.floor(match.similarity * 100)}% alike`,
+    `    ${folderPath(match.folders[0])}${only(match.onlyInA.length)}`,
+    `    ${folderPath(match.folders[1])}${only(match.onlyInB.length)}`,
+    '',
+  ];
+}
+
 export function formatHumanReport(report: ScanReport): string {
   const lines: string[] = [];
+  for (const match of report.folders ?? []) lines.push(...folderLines(match));
   for (const cluster of report.clusters) {
     lines.push(clusterHeading(cluster));
     if (cluster.description) lines.push(`    “${cluster.description}”`);
@@ -34,11 +51,13 @@ export function formatHumanReport(report: ScanReport): string {
     .map(([kind, n]) => `${formatCount(n)} ${kind}`);
   const n = report.clusters.length;
   const groups = n ? `${formatCount(n)} ${n === 1 ? 'group' : 'groups'} (${kinds.join(', ')})` : 'no duplicates';
+  const f = report.folders?.length ?? 0;
+  const folders = f ? `${formatCount(f)} duplicate ${f === 1 ? 'folder pair' : 'folder pairs'}, ` : '';
   const e = report.errors.length;
   const errors = e ? `, ${formatCount(e)} ${e === 1 ? 'error' : 'errors'}` : '';
   lines.push(
     `Scanned ${formatCount(report.stats.files)} files (${formatBytes(report.stats.bytes)}) in ${formatDuration(report.stats.ms)}: ` +
-      `${groups}, ${formatBytes(reclaimable)} reclaimable${errors}.`,
+      `${folders}${groups}, ${formatBytes(reclaimable)} reclaimable${errors}.`,
   );
   return lines.join('\n') + '\n';
 }

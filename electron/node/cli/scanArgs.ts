@@ -3,7 +3,7 @@ import { stat } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { resolve } from 'node:path';
 import { displayPath } from '../../../shared/fsName.ts';
-import { defaultScanOptions } from '../../../shared/scanOptions.ts';
+import { DEFAULT_FOLDER_THRESHOLD, defaultScanOptions } from '../../../shared/scanOptions.ts';
 import { defaultIndexPath } from '../index/indexLocation.ts';
 import type { ChunkUnit, NearMethod, ScanOptions } from '../../../shared/scanOptions.ts';
 
@@ -37,6 +37,9 @@ Options:
   --method M           near-duplicate method: minhash (default), lists, simhash
   --threshold T        near-duplicate resemblance threshold, 0–1 (default ${defaultScanOptions.threshold})
   --unit U             chunking unit: words (default), sentences, paragraphs
+  --no-folders         do not look for duplicate folders
+  --folder-threshold T least share of two folders' files and bytes that must be copies
+                       of each other's for a folder match, 0–1 (default ${DEFAULT_FOLDER_THRESHOLD})
   --index PATH         the index of what earlier scans read, so unchanged files are not
                        read again (default ${displayPath(defaultIndexPath())})
   --no-index           use no index: read everything, remember nothing
@@ -47,6 +50,13 @@ function parseSize(text: string): number {
   const factor = match ? SIZE_SUFFIX[match[2]!.toLowerCase()] : undefined;
   if (!match || factor === undefined) throw new UsageError(`--min-size: not a size: '${text}'`);
   return Math.round(Number(match[1]) * factor);
+}
+
+/** A number in (0, 1], as thresholds are. */
+function share(flag: string, text: string): number {
+  const value = Number(text);
+  if (text.trim() === '' || !Number.isFinite(value) || value <= 0 || value > 1) throw new UsageError(`${flag}: '${text}' is not a number in (0, 1]`);
+  return value;
 }
 
 function oneOf<T extends string>(flag: string, value: string, allowed: readonly T[]): T {
@@ -75,6 +85,8 @@ export function parseScanArgs(argv: string[], cwd: string, command = 'scan'): Sc
         method: { type: 'string' },
         threshold: { type: 'string' },
         unit: { type: 'string' },
+        folders: { type: 'boolean', default: true },
+        'folder-threshold': { type: 'string' },
         index: { type: 'string' },
         'no-index': { type: 'boolean' },
         help: { type: 'boolean', short: 'h', default: false },
@@ -94,13 +106,6 @@ export function parseScanArgs(argv: string[], cwd: string, command = 'scan'): Sc
   if (index === '') throw new UsageError('--index needs the path of an index file');
   if (noIndex && options.some((a) => a === '--index' || a.startsWith('--index='))) throw new UsageError('--index and --no-index cannot go together');
 
-  let threshold = defaultScanOptions.threshold;
-  if (values.threshold !== undefined) {
-    threshold = Number(values.threshold);
-    if (values.threshold.trim() === '' || !Number.isFinite(threshold) || threshold <= 0 || threshold > 1) {
-      throw new UsageError(`--threshold: '${values.threshold}' is not a number in (0, 1]`);
-    }
-  }
   return {
     json: values.json,
     help: false,
@@ -113,7 +118,9 @@ export function parseScanArgs(argv: string[], cwd: string, command = 'scan'): Sc
       minSize: values['min-size'] === undefined ? defaultScanOptions.minSize : Math.max(1, parseSize(values['min-size'])),
       near: values.near,
       method: values.method === undefined ? defaultScanOptions.method : oneOf('--method', values.method, METHODS),
-      threshold,
+      threshold: values.threshold === undefined ? defaultScanOptions.threshold : share('--threshold', values.threshold),
+      folders: values.folders,
+      folderThreshold: values['folder-threshold'] === undefined ? DEFAULT_FOLDER_THRESHOLD : share('--folder-threshold', values['folder-threshold']),
       unit: values.unit === undefined ? defaultScanOptions.unit : oneOf('--unit', values.unit, UNITS),
     },
   };

@@ -8,6 +8,7 @@ import { basename, extname } from 'node:path';
 import { TextDecoder } from 'node:util';
 import type { DocumentFormat } from '../../../shared/report.ts';
 import { sniffEncoding } from './decodeText.ts';
+import { isPackagedFormat, PACKAGED_EXTENSIONS } from './documentReaders.ts';
 
 /** How many leading bytes detectFormat needs to see. */
 export const DETECT_SAMPLE_BYTES = 8192;
@@ -58,6 +59,7 @@ export function candidateFormat(path: string): DocumentFormat | null {
   const ext = extname(path).toLowerCase();
   if (ext === '.pdf') return 'pdf';
   if (HTML_EXTENSIONS.has(ext)) return 'html';
+  if (PACKAGED_EXTENSIONS.has(ext)) return PACKAGED_EXTENSIONS.get(ext)!;
   if (TEXT_EXTENSIONS.has(ext)) return 'text';
   if (ext === '' && TEXT_NAMES.has(basename(path).toLowerCase())) return 'text';
   return null;
@@ -77,6 +79,7 @@ export function detectFormat(path: string, head: Uint8Array): Detection {
   if (pdfSignatureAt(head, candidate === 'pdf' ? PDF_SIGNATURE_WINDOW : 1)) return { ok: true, format: 'pdf' };
   if (candidate === 'pdf') return { ok: false, code: 'ECORRUPT', message: 'Not a PDF: no %PDF- signature' };
   if (candidate === null) return sniffContent(head);
+  if (isPackagedFormat(candidate)) return { ok: true, format: candidate };
   const binary = binaryReason(head);
   if (binary) return { ok: false, code: 'EBINARY', message: `Named like ${candidate === 'html' ? 'HTML' : 'text'} but binary: ${binary}` };
   return { ok: true, format: candidate };

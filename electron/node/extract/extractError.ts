@@ -6,11 +6,11 @@ export const ExtractErrorCode = {
   notDocument: 'ENOTDOC',
   /** Named like text or HTML, but binary inside. */
   binary: 'EBINARY',
-  /** A PDF that cannot be parsed, or a .pdf file that is not a PDF. */
+  /** A document that cannot be parsed, or one that is not what its name says (a .pdf without a PDF signature). */
   corrupt: 'ECORRUPT',
-  /** A PDF that needs a password to open. */
+  /** A document that needs a password to open (PDF, Word, OpenDocument), or a DRM-locked e-book. */
   encrypted: 'EENCRYPTED',
-  /** Larger than the pool's maxFileBytes; not read. */
+  /** Larger than the pool's maxFileBytes, or a package that would unpack past its limits (a zip bomb); not read. */
   tooBig: 'ETOOBIG',
   /** Extraction ran past the pool's time limit. */
   timeout: 'ETIMEOUT',

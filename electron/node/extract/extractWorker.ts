@@ -6,6 +6,7 @@ import type { DocumentFormat } from '../../../shared/report.ts';
 import { toFsPath } from '../scan/fsPath.ts';
 import { decodeText } from './decodeText.ts';
 import { DETECT_SAMPLE_BYTES, detectFormat } from './detectFormat.ts';
+import { isPackagedFormat, packagedDocumentText } from './documentReaders.ts';
 import { ExtractError, ExtractErrorCode } from './extractError.ts';
 import { htmlFileText } from './htmlText.ts';
 import { markStarted } from './extractProtocol.ts';
@@ -63,6 +64,7 @@ async function readDocument(path: string): Promise<{ format: DocumentFormat; byt
   }
   const bytes = content.length;
   if (format === 'pdf') return { format, bytes, text: await (await loadPdfText())(content) };
+  if (isPackagedFormat(format)) return { format, bytes, text: await packagedDocumentText(format, content) };
   return { format, bytes, text: format === 'html' ? htmlFileText(content) : decodeText(content) };
 }
 

@@ -115,6 +115,7 @@ export function createEngineService({ dataDir, host }: EngineServiceOptions): En
       return { total: errors.length, errors: errors.slice(offset, offset + limit) };
     },
     listClusters: async (query) => (await stores).scans.clusters().list(query),
+    listFolderMatches: async () => (await stores).scans.folders(),
     getCluster: async ({ clusterId }) => (await stores).scans.clusters().get(clusterId) ?? null,
     async getDocumentText(ref) {
       const { cluster, file } = await fileOf(ref);

@@ -11,7 +11,7 @@ import { clusterSchema, scanSettingsSchema } from '../../../shared/contract/sche
 import type { ScanSettings } from '../../../shared/contract/schemas.ts';
 import type { EventPayload } from '../../../shared/contract/engineContract.ts';
 import { REPORT_VERSION } from '../../../shared/report.ts';
-import type { ScanError, ScanReport } from '../../../shared/report.ts';
+import type { Cluster, FolderMatch, ScanError, ScanReport } from '../../../shared/report.ts';
 import type { ScanOptions } from '../../../shared/scanOptions.ts';
 import { runScan } from '../scan/scanService.ts';
 import type { ClusterChange } from '../watch/watchFolders.ts';
@@ -56,6 +56,8 @@ export interface ScanRunner {
   errors(): ScanError[];
   /** The clusters of the last finished scan as they are on disk now (none before the first scan). */
   clusters(): ClusterIndex;
+  /** The last finished scan's duplicate folders, as found by that scan (not followed on disk). */
+  folders(): FolderMatch[];
   /** Follows the report on disk if the chosen folders are its own, else stops; for when the folders change. */
   follow(): Promise<void>;
   /** A clean-up removed these files: they leave their clusters now, told as clusterChange events. */
@@ -191,6 +193,7 @@ export async function openScanRunner({ dataDir, events, settings, onChange }: Sc
     state: () => state,
     errors: () => last?.report.errors ?? [],
     clusters: () => clusters.index(),
+    folders: () => last?.report.folders ?? [],
     follow,
     filesGone(batchId, paths) {
       const { changes, warnings } = actions.gone(batchId, paths);
