@@ -1,7 +1,19 @@
-// Side-by-side documents scroll together: scrolling one moves the others to the same relative
-// position. Jumping to a difference instead puts each pane's own mark of it in the middle.
-import { useCallback, useRef } from 'react';
+// Side-by-side documents scroll together, passage by passage: the text at the top of the pane
+// being scrolled is found in every other pane through the diffs' common runs (via the base),
+// and each pane is moved to show it at the same height. Where no diff is known (still
+// loading, or too different to diff), a pane keeps the same relative position instead.
+// Jumping to a difference puts each pane's own mark of it a third of the way down.
+import { useCallback, useLayoutEffect, useRef } from 'react';
 import type { UIEvent } from 'react';
+import { mapOffset } from '../diff/alignment.ts';
+import type { RunPair } from '../diff/alignment.ts';
+import { offsetAtTop, scrollToOffset } from './textOffsets.ts';
+
+export interface Alignment {
+  base: number;
+  /** By column (all but the base): its diff's runs against the base. */
+  runs: Record<number, RunPair[] | undefined>;
+}
 
 export interface SyncedScroll {
   register(index: number): (element: HTMLElement | null) => void;
@@ -10,8 +22,17 @@ export interface SyncedScroll {
   showChange(change: number, paneIndices: readonly number[]): void;
 }
 
-export function useSyncedScroll(enabled: boolean): SyncedScroll {
+function sameRatio(source: HTMLElement, pane: HTMLElement) {
+  const ratio = source.scrollTop / Math.max(1, source.scrollHeight - source.clientHeight);
+  pane.scrollTop = ratio * (pane.scrollHeight - pane.clientHeight);
+}
+
+export function useSyncedScroll(enabled: boolean, alignment: Alignment): SyncedScroll {
   const panes = useRef<(HTMLElement | null)[]>([]);
+  const aligned = useRef(alignment);
+  useLayoutEffect(() => {
+    aligned.current = alignment;
+  });
   // The pane being scrolled by the user (or "all" while jumping): the scroll events our own
   // changes cause in the other panes arrive in the next frame and must not echo back.
   const driver = useRef<HTMLElement | 'all' | null>(null);
@@ -43,10 +64,21 @@ export function useSyncedScroll(enabled: boolean): SyncedScroll {
       const source = event.currentTarget;
       if (!enabled || (driver.current !== null && driver.current !== source)) return;
       hold(source);
-      const ratio = source.scrollTop / Math.max(1, source.scrollHeight - source.clientHeight);
-      for (const pane of panes.current) {
-        if (pane && pane !== source) pane.scrollTop = ratio * (pane.scrollHeight - pane.clientHeight);
-      }
+      const { base, runs } = aligned.current;
+      const from = panes.current.indexOf(source);
+      const top = source.scrollTop > 0 ? offsetAtTop(source) : null;
+      const sourceRuns = runs[from];
+      const baseOffset = top === null ? null : from === base ? top.offset : sourceRuns ? mapOffset(sourceRuns, top.offset, 'other') : null;
+      panes.current.forEach((pane, index) => {
+        if (!pane || pane === source) return;
+        if (source.scrollTop <= 0) {
+          pane.scrollTop = 0;
+          return;
+        }
+        const paneRuns = runs[index];
+        const offset = baseOffset === null ? null : index === base ? baseOffset : paneRuns ? mapOffset(paneRuns, baseOffset, 'base') : null;
+        if (offset === null || top === null || !scrollToOffset(pane, offset, top.below)) sameRatio(source, pane);
+      });
     },
     [enabled, hold],
   );
