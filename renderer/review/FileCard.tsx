@@ -26,14 +26,16 @@ interface FileCardProps {
 }
 
 /** How the file compares: with the base (from the diff), and with the first file (the engine's figure). */
-function comparison({ cluster, fileIndex, names, base, sameAs, changes, mostDifferent }: FileCardProps): string {
+function comparison({ cluster, fileIndex, names, base, sameAs, changes, mostDifferent, details }: FileCardProps): string {
   const file = cluster.files[fileIndex]!;
   if (fileIndex === base) return 'Base of the comparison';
   const parts: string[] = [];
   if (sameAs !== undefined) parts.push(`${file.identical === 'bytes' ? 'Same bytes' : 'Same text'} as ${names[sameAs]}`);
   else if (changes) parts.push(`${changes.changes} ${changes.changes === 1 ? 'difference' : 'differences'}${mostDifferent ? ', the most' : ''}`);
   if (fileIndex > 0 && file.similarity !== undefined && sameAs === undefined) {
-    parts.push(cluster.kind === 'contained' ? `${percent(file.similarity)} of it inside ${names[0]}` : `${percent(file.similarity)} similar to ${names[0]}`);
+    // A folded card says it in a few words; the first file is named when there is room.
+    const than = details ? ` ${cluster.kind === 'contained' ? 'inside' : 'similar to'} ${names[0]}` : cluster.kind === 'contained' ? ' inside the first' : ' similar';
+    parts.push(`${percent(file.similarity)}${cluster.kind === 'contained' ? ' of it' : ''}${than}`);
   }
   return parts.join(' · ');
 }
