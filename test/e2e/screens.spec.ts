@@ -38,16 +38,26 @@ test('byte-identical copies are summarised and can be opened, revealed, searched
   await page.getByRole('searchbox', { name: 'Search paths' }).fill('');
   await expect(list.getByRole('option')).toHaveCount(2);
 
-  // Kinds and formats.
-  await page.getByRole('button', { name: /^Exact/ }).click();
+  // Kinds and formats: a chip shows only what it names; "All" is everything again.
+  const kinds = page.getByRole('group', { name: 'Kinds' });
+  await kinds.getByRole('button', { name: /^Exact/ }).click();
+  await expect(list.getByRole('option')).toHaveCount(1);
+  await expect(list.getByRole('option')).toContainText('Exact');
+  await expect(kinds.getByRole('button', { name: 'All' })).toHaveAttribute('aria-pressed', 'false');
+  await kinds.getByRole('button', { name: /^Near/ }).click();
   await expect(list.getByRole('option')).toHaveCount(1);
   await expect(list.getByRole('option')).toContainText('Near');
-  await page.getByRole('button', { name: /^Exact/ }).click();
-  await page.getByRole('button', { name: 'Text', exact: true }).click();
-  await page.getByRole('button', { name: 'HTML', exact: true }).click();
+  await kinds.getByRole('button', { name: 'All' }).click();
+  await expect(list.getByRole('option')).toHaveCount(2);
+  await expect(kinds.getByRole('button', { name: 'All' })).toHaveAttribute('aria-pressed', 'true');
+  const formats = page.getByRole('group', { name: 'Formats' });
+  await formats.getByRole('button', { name: 'HTML', exact: true }).click();
+  await expect(formats.getByRole('button', { name: 'HTML', exact: true })).toHaveAttribute('aria-pressed', 'true');
   await expect(list.getByRole('option')).toHaveCount(1);
   await expect(list.getByRole('option')).toContainText('Near');
   await saveScreenshot(page, testInfo, 'filtered-list');
+  await formats.getByRole('button', { name: 'All' }).click();
+  await expect(list.getByRole('option')).toHaveCount(2);
 
   // The list of shortcuts.
   await page.keyboard.press('?');
