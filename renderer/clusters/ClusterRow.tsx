@@ -6,7 +6,7 @@ import { displayPath } from '../../shared/fsName.ts';
 import { MiddleName } from '../format/MiddleName.tsx';
 import { baseName, folderName } from '../format/paths.ts';
 import { useShingle } from '../store/useShingle.ts';
-import { kindLabels, percent } from './clusterLabels.ts';
+import { kindLabels, similarityLabel } from './clusterLabels.ts';
 
 interface ClusterRowProps {
   cluster: Cluster;
@@ -35,7 +35,7 @@ export const ClusterRow = memo(function ClusterRow({ cluster }: ClusterRowProps)
       </span>
       <span className="row-sub">
         <span className="row-files">
-          {cluster.files.length} files{cluster.kind === 'exact' ? '' : ` · ${percent(cluster.similarity)}`}
+          {cluster.files.length} files{cluster.kind === 'exact' ? '' : ` · ${similarityLabel(cluster)}`}
         </span>
         {first && <MiddleName className="row-folder" name={folders[0]!} others={sameNames ? folders : []} highlight />}
         <MarkSummary clusterId={cluster.id} />
