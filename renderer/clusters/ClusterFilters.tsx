@@ -1,12 +1,12 @@
 // Above the list: how many clusters and how much space, then the filters, search and sort.
 import { useEffect, useState } from 'react';
 import { formatBytes, formatCount } from '../../shared/format.ts';
-import { displayPath } from '../../shared/fsName.ts';
 import type { ClusterKind, DocumentFormat } from '../../shared/report.ts';
 import type { ClusterSort } from '../engine/contractTypes.ts';
 import { ALL_FORMATS, ALL_KINDS } from '../store/clustersSlice.ts';
 import { useShingle } from '../store/useShingle.ts';
 import { ChipGroup } from './ChipGroup.tsx';
+import { FolderFilter } from './FolderFilter.tsx';
 import { formatLabels, kindDescriptions, kindLabels, sortLabels } from './clusterLabels.ts';
 
 export const SEARCH_INPUT_ID = 'cluster-search';
@@ -16,7 +16,6 @@ const SEARCH_DELAY_MS = 200;
 export function ClusterFilters() {
   const summary = useShingle((s) => s.listSummary);
   const filters = useShingle((s) => s.filters);
-  const roots = useShingle((s) => s.settings?.roots);
   const setFilters = useShingle((s) => s.setFilters);
   const [search, setSearch] = useState(filters.search);
 
@@ -66,14 +65,7 @@ export function ClusterFilters() {
         onChange={(formats) => void setFilters({ formats })}
       />
       <div className="filter-selects">
-        <select aria-label="Folder" value={filters.folder ?? ''} onChange={(e) => void setFilters({ folder: e.target.value || null })}>
-          <option value="">All folders</option>
-          {roots?.map((root) => (
-            <option key={root} value={root}>
-              {displayPath(root)}
-            </option>
-          ))}
-        </select>
+        <FolderFilter />
         <select aria-label="Sort" value={filters.sort} onChange={(e) => void setFilters({ sort: e.target.value as ClusterSort })}>
           {Object.entries(sortLabels).map(([value, label]) => (
             <option key={value} value={value}>

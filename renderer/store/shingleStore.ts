@@ -3,6 +3,7 @@
 import { createStore } from 'zustand/vanilla';
 import type { EngineApi } from '../../shared/contract/engineContract.ts';
 import { createCleanupSlice } from './cleanupSlice.ts';
+import { createClusterFoldersSlice } from './clusterFoldersSlice.ts';
 import { createClustersSlice } from './clustersSlice.ts';
 import { createMarksSlice } from './marksSlice.ts';
 import { createScanSlice } from './scanSlice.ts';
@@ -22,6 +23,7 @@ export function createShingleStore(engine: EngineApi, host: StoreHost = {}): Shi
       ...createSelectionSlice(context),
       ...createMarksSlice(context),
       ...createCleanupSlice(context),
+      ...createClusterFoldersSlice(context),
     };
   });
 }

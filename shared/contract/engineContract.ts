@@ -45,6 +45,8 @@ export const engineCommands = {
   cancelScan: command(empty, empty),
   getScanState: command(empty, scanStateSchema),
   listClusters: command(clusterQuerySchema, clusterPageSchema),
+  /** The folders holding clustered files (and those above them, up to the scan roots), for the folder filter. */
+  listClusterFolders: command(empty, z.object({ folders: z.array(z.object({ path: z.string(), clusters: z.number() })) })),
   getCluster: command(z.strictObject({ clusterId: z.string().min(1).max(200) }), clusterSchema.nullable()),
   /** The extracted text of a cluster's file, for the side-by-side view; plain text, never markup. */
   getDocumentText: command(fileRefSchema, z.object({ text: z.string(), truncated: z.boolean() })),

@@ -59,6 +59,21 @@ test('byte-identical copies are summarised and can be opened, revealed, searched
   await formats.getByRole('button', { name: 'All' }).click();
   await expect(list.getByRole('option')).toHaveCount(2);
 
+  // The folder filter offers the folders that hold clustered files (and the scanned folder
+  // above them), not folders without any.
+  const folder = page.getByRole('combobox', { name: 'Folder' });
+  await folder.focus();
+  const offered = page.locator('#cluster-folders option');
+  await expect.poll(() => offered.evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value))).toEqual(
+    [tree.root, ...['Backup', 'Drafts', 'Photos', 'Reports'].map((name) => join(tree.root, name))].sort(),
+  );
+  await folder.fill(join(tree.root, 'Backup'));
+  await expect(list.getByRole('option')).toHaveCount(1);
+  await expect(list.getByRole('option')).toContainText('holiday');
+  await folder.fill('');
+  await expect(list.getByRole('option')).toHaveCount(2);
+  await folder.blur();
+
   // The list of shortcuts.
   await page.keyboard.press('?');
   const help = page.getByRole('dialog', { name: 'Keyboard shortcuts' });

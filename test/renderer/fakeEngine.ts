@@ -75,6 +75,7 @@ export function createFakeEngine(clusters: Cluster[] = []): FakeEngine {
         clusters: matching.slice(query.offset, query.offset + query.limit),
       };
     }),
+    listClusterFolders: vi.fn(async () => ({ folders: [] })),
     getCluster: vi.fn(async ({ clusterId }) => engine.clusters.find((c) => c.id === clusterId) ?? null),
     getDocumentText: vi.fn(async ({ clusterId, fileIndex }) => ({ text: `text of ${clusterId} #${fileIndex}`, truncated: false })),
     revealFile: vi.fn(async () => ({})),
