@@ -91,11 +91,13 @@ function pointAt(pane: HTMLElement, offset: number): TextPoint | null {
   return last ? { node: last, offset: last.length } : null;
 }
 
-/** Scrolls the pane so that the line holding `offset` is `below` pixels under its top. Returns false when it cannot tell where that is. */
-export function scrollToOffset(pane: HTMLElement, offset: number, below: number): boolean {
+/**
+ * The scrollTop that puts the line holding `offset` `below` pixels under the pane's top, or null
+ * when it cannot tell. Only reads layout, so that several panes can be measured before any moves.
+ */
+export function scrollTopFor(pane: HTMLElement, offset: number, below: number): number | null {
   const point = pointAt(pane, offset);
   const top = point && lineTop(point);
-  if (top === null || top === undefined) return false;
-  pane.scrollTop += top - pane.getBoundingClientRect().top - below;
-  return true;
+  if (top === null || top === undefined) return null;
+  return pane.scrollTop + top - pane.getBoundingClientRect().top - below;
 }

@@ -7,7 +7,7 @@ import { useCallback, useLayoutEffect, useRef } from 'react';
 import type { UIEvent } from 'react';
 import { mapOffset } from '../diff/alignment.ts';
 import type { RunPair } from '../diff/alignment.ts';
-import { offsetAtTop, scrollToOffset } from './textOffsets.ts';
+import { offsetAtTop, scrollTopFor } from './textOffsets.ts';
 
 export interface Alignment {
   base: number;
@@ -22,9 +22,10 @@ export interface SyncedScroll {
   showChange(change: number, paneIndices: readonly number[]): void;
 }
 
-function sameRatio(source: HTMLElement, pane: HTMLElement) {
+/** The scrollTop at the same relative position as the source's. */
+function sameRatio(source: HTMLElement, pane: HTMLElement): number {
   const ratio = source.scrollTop / Math.max(1, source.scrollHeight - source.clientHeight);
-  pane.scrollTop = ratio * (pane.scrollHeight - pane.clientHeight);
+  return ratio * (pane.scrollHeight - pane.clientHeight);
 }
 
 export function useSyncedScroll(enabled: boolean, alignment: Alignment): SyncedScroll {
@@ -69,16 +70,16 @@ export function useSyncedScroll(enabled: boolean, alignment: Alignment): SyncedS
       const top = source.scrollTop > 0 ? offsetAtTop(source) : null;
       const sourceRuns = runs[from];
       const baseOffset = top === null ? null : from === base ? top.offset : sourceRuns ? mapOffset(sourceRuns, top.offset, 'other') : null;
+      // Every target is measured first, then all are moved: no layout between a move and a read.
+      const moves: [HTMLElement, number][] = [];
       panes.current.forEach((pane, index) => {
         if (!pane || pane === source) return;
-        if (source.scrollTop <= 0) {
-          pane.scrollTop = 0;
-          return;
-        }
         const paneRuns = runs[index];
         const offset = baseOffset === null ? null : index === base ? baseOffset : paneRuns ? mapOffset(paneRuns, baseOffset, 'base') : null;
-        if (offset === null || top === null || !scrollToOffset(pane, offset, top.below)) sameRatio(source, pane);
+        const target = source.scrollTop <= 0 ? 0 : offset === null || top === null ? null : scrollTopFor(pane, offset, top.below);
+        moves.push([pane, target ?? sameRatio(source, pane)]);
       });
+      for (const [pane, scrollTop] of moves) pane.scrollTop = scrollTop;
     },
     [enabled, hold],
   );
