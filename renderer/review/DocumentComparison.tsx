@@ -54,7 +54,9 @@ export function DocumentComparison({ cluster }: { cluster: Cluster }) {
   useEffect(() => revealColumn(focusedFile), [focusedFile]);
 
   function step(delta: 1 | -1) {
-    const next = stepDifference(walk, changesOf, cursor, delta, compared ?? -1);
+    // Having moved to another file, the person walks on from there.
+    const from = cursor && cursor.column === compared ? cursor : null;
+    const next = stepDifference(walk, changesOf, from, delta, compared ?? -1);
     if (!next) return;
     setCursor(next);
     focusFile(next.column);

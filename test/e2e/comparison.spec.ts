@@ -52,6 +52,23 @@ function sentencePosition(page: Page, region: string, sentence: string): Promise
   }, sentence);
 }
 
+/** Up to 60 characters of the text at the vertical middle of the pane. */
+function textAtMiddle(page: Page, region: string): Promise<string> {
+  return page.getByRole('region', { name: region, exact: true }).evaluate((pane) => {
+    const rect = pane.getBoundingClientRect();
+    const body = pane.querySelector('.document-body')!;
+    const caret = document.caretRangeFromPoint(body.getBoundingClientRect().left + 20, rect.top + rect.height / 2)!;
+    const walker = document.createTreeWalker(body, NodeFilter.SHOW_TEXT);
+    let text = '';
+    let at = -1;
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      if (node === caret.startContainer) at = text.length + caret.startOffset;
+      text += (node as Text).data;
+    }
+    return text.slice(at, at + 60);
+  });
+}
+
 /** Scrolls the pane (as the person would, firing scroll events) so that the sentence is near its top. */
 async function scrollSentenceToTop(page: Page, region: string, sentence: string) {
   const position = await sentencePosition(page, region, sentence);
@@ -110,6 +127,27 @@ test('a five-file cluster opens on its most different member, walks every column
   expect([...visited].sort()).toEqual(names.filter((_, i) => changes[i]! > 0).sort());
   await page.keyboard.press('n');
   await expect(page.locator('.difference-status')).toHaveText(new RegExp(`^Difference 1 of ${changes[most]}$`));
+
+  // A difference far down one column: the columns not part of it show the same passage too.
+  const tail = names.indexOf(contractNames.tailEdits);
+  await page.getByRole('article', { name: contractNames.tailEdits, exact: true }).click();
+  for (let i = 0; i < changes[tail]! - 1; i++) await page.keyboard.press('n');
+  await expect(page.locator('.difference-status')).toHaveText(`Difference ${changes[tail]! - 1} of ${changes[tail]}`);
+  await expect(page.getByRole('region', { name: `Text of ${contractNames.tailEdits}`, exact: true }).locator('.current')).toBeInViewport();
+  // Enough of the base's text at its middle to be found once only.
+  const middle = await textAtMiddle(page, `Text of ${names[0]}`);
+  const once = (text: string, part: string) => text.indexOf(part) >= 0 && text.indexOf(part) === text.lastIndexOf(part);
+  const passage = [30, 40, 50, 60].map((n) => middle.slice(0, n)).find((part) => once(texts[0]!, part))!;
+  expect(passage).toBeTruthy();
+  // Every file with those words (edited copies may have one of them changed) shows them.
+  const holders = names.filter((_, i) => once(texts[i]!, passage));
+  expect(holders.length).toBeGreaterThanOrEqual(3);
+  for (const name of holders) {
+    const position = await sentencePosition(page, `Text of ${name}`, passage);
+    expect(position, `${name} shows the passage`).not.toBeNull();
+    expect(position!, name).toBeGreaterThan(0);
+    expect(position!, name).toBeLessThan(1);
+  }
 
   // Scrolling together keeps the same passage in view in every column, the copy with an
   // inserted section included, whichever column is scrolled.
