@@ -3,6 +3,7 @@
 import { join } from 'node:path';
 import { expect, saveScreenshot, test } from './engineFixture.ts';
 import { clusterList, dropItems, scanUserFolder, textsLoaded } from './helpers.ts';
+import { overflowingContent } from './layoutChecks.ts';
 
 test('byte-identical copies are summarised and can be opened, revealed, searched and filtered', async ({ shingle }, testInfo) => {
   const { page, tree, host } = shingle;
@@ -136,6 +137,11 @@ test.describe('at 200 % zoom', () => {
     await page.getByRole('button', { name: /Next difference/ }).click();
     await expect(page.getByRole('region', { name: 'Text of annual-report-edited.txt' }).locator('mark.current')).toBeInViewport();
     expect(await pageWidth()).toBeLessThanOrEqual(0);
+    // Nothing sticks out of its panel, with the file cards folded or open.
+    const panels = '.cluster-pane, .cluster-head, .comparison-toolbar, .file-card, .app-header';
+    expect(await overflowingContent(page, panels)).toEqual([]);
+    await page.getByRole('checkbox', { name: 'File details' }).setChecked(true);
+    expect(await overflowingContent(page, panels)).toEqual([]);
     await saveScreenshot(page, testInfo, 'cluster-view-200');
   });
 });
