@@ -4,31 +4,13 @@ import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { displayPath } from '../../../shared/fsName.ts';
-import type { Cluster, ScanReport } from '../../../shared/report.ts';
+import type { ScanReport } from '../../../shared/report.ts';
+import { toCsv, toJson } from '../../../shared/resultsExport.ts';
 
 export const exportUsage = `Usage: shingle export --csv|--json REPORT.json
 
 Prints the groups of a \`shingle scan --json\` report: --csv one row per file (paths with bytes
 that are not UTF-8 show them as \\xNN), --json the groups as a JSON array.`;
-
-const CSV_COLUMNS = ['cluster', 'kind', 'similarity', 'path', 'size', 'modified', 'format', 'links'];
-
-function csvField(value: string | number): string {
-  const text = String(value);
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
-function toCsv(clusters: Cluster[]): string {
-  const rows = [CSV_COLUMNS.join(',')];
-  for (const cluster of clusters) {
-    for (const file of cluster.files) {
-      const fields = [cluster.id, cluster.kind, file.similarity ?? cluster.similarity, displayPath(file.path), file.size];
-      fields.push(new Date(file.mtime).toISOString(), file.format ?? '', (file.links ?? []).map(displayPath).join(';'));
-      rows.push(fields.map(csvField).join(','));
-    }
-  }
-  return `${rows.join('\r\n')}\r\n`;
-}
 
 export async function runExportCommand(argv: string[]): Promise<number> {
   const fail = (message: string) => {
@@ -61,6 +43,6 @@ export async function runExportCommand(argv: string[]): Promise<number> {
     return fail(`${displayPath(path)}: cannot read the report (${(error as Error).message.split('\n')[0]})`);
   }
   if (report?.version !== 1 || !Array.isArray(report.clusters)) return fail(`${displayPath(path)}: not a version 1 shingle scan --json report`);
-  process.stdout.write(values.csv ? toCsv(report.clusters) : `${JSON.stringify(report.clusters)}\n`);
+  process.stdout.write(values.csv ? toCsv(report.clusters) : toJson(report.clusters));
   return 0;
 }
