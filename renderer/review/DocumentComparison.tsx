@@ -26,7 +26,9 @@ export function DocumentComparison({ cluster }: { cluster: Cluster }) {
   const texts = useShingle((s) => s.texts);
   const focusedFile = useShingle((s) => s.focusedFile);
   const focusFile = useShingle((s) => s.focusFile);
-  const [base, setBase] = useState(0);
+  const [baseChoice, setBase] = useState(0);
+  // A cluster reloaded with fewer files falls back on the first as base.
+  const base = baseChoice < cluster.files.length ? baseChoice : 0;
   const [cursor, setCursor] = useState<DifferenceCursor | null>(null);
   const [synced, setSynced] = useState(true);
   const [details, setDetails] = useState(() => window.innerHeight >= FOLDED_CARDS_BELOW_PX);
