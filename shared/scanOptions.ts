@@ -15,6 +15,8 @@ export interface ScanOptions {
   method: NearMethod;
   threshold: number;
   unit: ChunkUnit;
+  /** Only clusters whose files lie in at least two of the roots (shared/acrossFolders.ts). */
+  across?: boolean;
 }
 
 export const defaultScanOptions: Omit<ScanOptions, 'roots'> = {

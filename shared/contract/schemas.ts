@@ -40,6 +40,7 @@ export const scanSettingsSchema = z.strictObject({
   method: z.enum(['minhash', 'lists', 'simhash']),
   threshold: z.number().gt(0).lte(1),
   unit: z.enum(['words', 'sentences', 'paragraphs']),
+  across: z.boolean().optional(),
 });
 
 // The settings are the scan options plus the reference folders: the schema must accept exactly them.

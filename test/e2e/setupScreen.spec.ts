@@ -41,3 +41,25 @@ test('"Start scan" is in view without scrolling, and the progress card does not 
   expect(heights.length).toBeGreaterThan(0);
   expect(new Set(heights).size, `card heights ${heights.join(', ')}`).toBe(1);
 });
+
+test('"Across folders only" shows just the clusters with files in two of the folders', async ({ shingle }) => {
+  const { page } = shingle;
+  await shingle.open();
+  // Reports holds the report as .txt, .html and .pdf (a cluster within one folder); the photo
+  // and its copy are in Photos and Backup (a cluster across two).
+  await dropItems(page, page.getByRole('region', { name: 'Folders to scan' }), ['Reports', 'Photos', 'Backup']);
+  await expect(page.getByRole('list', { name: 'Folders to scan' }).getByRole('listitem')).toHaveCount(3);
+  await page.getByRole('checkbox', { name: /Across folders only/ }).check();
+  await expect.poll(async () => (await shingle.service.getSettings({})).across).toBe(true);
+  await page.getByRole('button', { name: 'Start scan' }).click();
+  const list = clusterList(page);
+  await expect(list.getByRole('option')).toHaveCount(1);
+  await expect(list.getByRole('option')).toContainText('holiday');
+
+  // Off again, the cluster within Reports is back.
+  await page.getByRole('button', { name: 'Folders & options' }).click();
+  await page.getByRole('checkbox', { name: /Across folders only/ }).uncheck();
+  await page.getByRole('button', { name: 'Start scan' }).click();
+  await expect(list.getByRole('option')).toHaveCount(2);
+  await expect(list.getByRole('option').filter({ hasText: 'Near' })).toContainText('annual-report');
+});

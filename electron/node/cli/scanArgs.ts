@@ -37,6 +37,7 @@ Options:
   --method M           near-duplicate method: minhash (default), lists, simhash
   --threshold T        near-duplicate resemblance threshold, 0–1 (default ${defaultScanOptions.threshold})
   --unit U             chunking unit: words (default), sentences, paragraphs
+  --across             only groups whose files lie in at least two of the given folders
   --index PATH         the index of what earlier scans read, so unchanged files are not
                        read again (default ${displayPath(defaultIndexPath())})
   --no-index           use no index: read everything, remember nothing
@@ -75,6 +76,7 @@ export function parseScanArgs(argv: string[], cwd: string, command = 'scan'): Sc
         method: { type: 'string' },
         threshold: { type: 'string' },
         unit: { type: 'string' },
+        across: { type: 'boolean', default: false },
         index: { type: 'string' },
         'no-index': { type: 'boolean' },
         help: { type: 'boolean', short: 'h', default: false },
@@ -115,6 +117,7 @@ export function parseScanArgs(argv: string[], cwd: string, command = 'scan'): Sc
       method: values.method === undefined ? defaultScanOptions.method : oneOf('--method', values.method, METHODS),
       threshold,
       unit: values.unit === undefined ? defaultScanOptions.unit : oneOf('--unit', values.unit, UNITS),
+      ...(values.across ? { across: true } : {}),
     },
   };
 }

@@ -1,5 +1,6 @@
 // The scan: walk the roots, group byte-identical files, then cluster near-duplicate documents.
 // One service behind every host: the CLI, the desktop app's IPC, the watcher, the tests.
+import { acrossFolders } from '../../../shared/acrossFolders.ts';
 import { REPORT_VERSION } from '../../../shared/report.ts';
 import type { Cluster, HardLinkSet, ScanError, ScanReport } from '../../../shared/report.ts';
 import type { ScanOptions, ScanProgress } from '../../../shared/scanOptions.ts';
@@ -107,6 +108,8 @@ async function analyze(finder: ExactDuplicateFinder, files: readonly WalkedFile[
     filesRead += near.filesRead;
     clusters = [...withoutAbsorbed(exact.clusters, near.clusters), ...near.clusters].sort(byReclaimable);
   }
+  // Across folders only: applied here, so a scan and a watcher's re-analysis report the same.
+  if (options.across) clusters = acrossFolders(clusters, options.roots);
   progress.phase('done');
   return { clusters, hardlinks: exact.hardlinks, errors, bytesHashed: exact.bytesHashed, filesRead };
 }
