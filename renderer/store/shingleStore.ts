@@ -4,7 +4,7 @@ import { createStore } from 'zustand/vanilla';
 import type { EngineApi } from '../../shared/contract/engineContract.ts';
 import { createCleanupSlice } from './cleanupSlice.ts';
 import { createClusterFoldersSlice } from './clusterFoldersSlice.ts';
-import { createExportSlice } from './exportSlice.ts';
+import { createResultsFileSlice } from './resultsFileSlice.ts';
 import { createClustersSlice } from './clustersSlice.ts';
 import { createMarksSlice } from './marksSlice.ts';
 import { createScanSlice } from './scanSlice.ts';
@@ -25,7 +25,7 @@ export function createShingleStore(engine: EngineApi, host: StoreHost = {}): Shi
       ...createMarksSlice(context),
       ...createCleanupSlice(context),
       ...createClusterFoldersSlice(context),
-      ...createExportSlice(context),
+      ...createResultsFileSlice(context),
     };
   });
 }

@@ -4,7 +4,7 @@ import type { StoreApi } from 'zustand/vanilla';
 import type { EngineApi } from '../../shared/contract/engineContract.ts';
 import type { CleanupSlice } from './cleanupSlice.ts';
 import type { ClusterFoldersSlice } from './clusterFoldersSlice.ts';
-import type { ExportSlice } from './exportSlice.ts';
+import type { ResultsFileSlice } from './resultsFileSlice.ts';
 import type { ClustersSlice } from './clustersSlice.ts';
 import type { MarksSlice } from './marksSlice.ts';
 import type { ScanSlice } from './scanSlice.ts';
@@ -12,7 +12,7 @@ import type { SelectionSlice } from './selectionSlice.ts';
 import type { SettingsSlice } from './settingsSlice.ts';
 import type { ShellSlice } from './shellSlice.ts';
 
-export type ShingleState = ShellSlice & SettingsSlice & ScanSlice & ClustersSlice & SelectionSlice & MarksSlice & CleanupSlice & ClusterFoldersSlice & ExportSlice;
+export type ShingleState = ShellSlice & SettingsSlice & ScanSlice & ClustersSlice & SelectionSlice & MarksSlice & CleanupSlice & ClusterFoldersSlice & ResultsFileSlice;
 export type ShingleStore = StoreApi<ShingleState>;
 
 /** What the host offers beside the engine's commands. */

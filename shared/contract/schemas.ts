@@ -27,6 +27,15 @@ export const clusterSchema = z.object({
   description: z.string().optional(),
 }) satisfies z.ZodType<Cluster>;
 
+/** A `shingle scan --json` report as the app opens it: what the app shows is checked, the rest dropped. */
+export const savedReportSchema = z.object({
+  version: z.literal(1),
+  roots: z.array(z.string()),
+  stats: z.object({ files: z.number(), bytes: z.number(), ms: z.number() }),
+  clusters: z.array(clusterSchema),
+  errors: z.array(z.object({ path: z.string(), code: z.string(), message: z.string() })),
+});
+
 export const scanSettingsSchema = z.strictObject({
   /** Folders to scan. Only paths the host produced (folder picker, drop) ever get here. */
   roots: z.array(z.string().min(1)).max(1000),

@@ -1,6 +1,9 @@
-// Export from the app: every cluster with the person's marks, as CSV and as JSON.
+// Export from the app (every cluster with the person's marks, as CSV and as JSON), and opening
+// a report saved by `shingle scan --json`.
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
+import type { ScanReport } from '../../shared/report.ts';
+import { runCli } from '../helpers/runCli.ts';
 import { expect, test } from './engineFixture.ts';
 import { clusterList, scanUserFolder } from './helpers.ts';
 
@@ -33,4 +36,29 @@ test('the results export as CSV and JSON, marks included, whatever the list show
   expect(clusters.map((c) => c.kind).sort()).toEqual(['exact', 'near']);
   const marked = clusters.flatMap((c) => c.files).filter((f) => f.mark);
   expect(marked).toEqual([expect.objectContaining({ path: tree.path('Backup/holiday (copy).jpg'), mark: 'delete' })]);
+});
+
+test('a report saved by shingle scan --json opens as the current results; a broken file says so', async ({ shingle }) => {
+  const { page, tree } = shingle;
+  // A real report of the Reports and Photos folders, saved by the CLI.
+  const scanned = await runCli(['scan', tree.path('Reports'), tree.path('Photos'), tree.path('Backup'), '--json', '--no-index']);
+  expect(scanned.code).toBe(0);
+  const saved = await tree.write('Saved/report.json', scanned.stdout);
+  const report = JSON.parse(scanned.stdout) as ScanReport;
+  expect(report.clusters.length).toBeGreaterThan(0);
+
+  await shingle.open();
+  await page.getByLabel('Saved report').setInputFiles(saved);
+  const list = clusterList(page);
+  await expect(list.getByRole('option')).toHaveCount(report.clusters.length);
+  await expect(list.getByRole('option').filter({ hasText: 'Exact' })).toContainText('holiday');
+  expect((await shingle.service.listClusters({ offset: 0, limit: 10, sort: 'reclaimable' })).clusters.map((c) => c.id)).toEqual(report.clusters.map((c) => c.id));
+
+  // A file that is not a report changes nothing and says why.
+  await page.getByRole('button', { name: 'Folders & options' }).click();
+  await page.getByLabel('Saved report').setInputFiles(await tree.write('Saved/notes.json', '{"version": 1, "clusters": "none"}'));
+  await expect(page.getByRole('alert')).toContainText('notes.json could not be opened');
+  await page.getByLabel('Saved report').setInputFiles(await tree.write('Saved/notes.txt', 'not json'));
+  await expect(page.getByRole('alert')).toContainText('notes.txt is not a JSON file');
+  expect((await shingle.service.listClusters({ offset: 0, limit: 10, sort: 'reclaimable' })).total).toBe(report.clusters.length);
 });

@@ -107,6 +107,7 @@ export function createEngineService({ dataDir, host }: EngineServiceOptions): En
       const all = scans.clusters().list({ offset: 0, limit: Number.MAX_SAFE_INTEGER, sort: 'path' }).clusters;
       return { folders: clusterFolders(all, [...roots, ...referenceRoots]) };
     },
+    openReport: async ({ report }) => (await stores).scans.open(report),
     getCluster: async ({ clusterId }) => (await stores).scans.clusters().get(clusterId) ?? null,
     async getDocumentText(ref) {
       const { cluster, file } = await fileOf(ref);

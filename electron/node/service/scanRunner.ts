@@ -50,6 +50,8 @@ export interface ScanRunner {
   clusters(): ClusterIndex;
   /** Follows the report on disk if the chosen folders are its own, else stops; for when the folders change. */
   follow(): Promise<void>;
+  /** Makes a saved report the current results (not followed on disk: it has no settings). */
+  open(report: ScanReport): Promise<{ clusters: number }>;
   dispose(): Promise<void>;
 }
 
@@ -171,6 +173,16 @@ export async function openScanRunner({ dataDir, events, settings, onReplaced }: 
     state: () => state,
     clusters: () => clusters.index(),
     follow,
+    async open(report) {
+      if (running) throw new Error('A scan is running; open the report once it has finished');
+      last = { scanId: `opened-${randomUUID()}`, finishedAt: Date.now(), report };
+      clusters.replaceAll(report.clusters);
+      await save(last);
+      setState(finishedState(last));
+      // Without settings the report is not followed: whatever was watched stops.
+      await follow();
+      return { clusters: report.clusters.length };
+    },
     dispose: () => (disposing ??= dispose()),
   };
 }
