@@ -1,11 +1,15 @@
 // Export from the app (every cluster with the person's marks, as CSV and as JSON), and opening
 // a report saved by `shingle scan --json`.
+import { execFile } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import type { Page } from '@playwright/test';
 import type { ScanReport } from '../../shared/report.ts';
-import { runCli } from '../helpers/runCli.ts';
 import { expect, test } from './engineFixture.ts';
 import { clusterList, scanUserFolder } from './helpers.ts';
+
+const shingleCli = fileURLToPath(new URL('../../electron/node/cli/shingle.ts', import.meta.url));
 
 async function exported(page: Page, format: 'CSV' | 'JSON'): Promise<{ name: string; text: string }> {
   const started = page.waitForEvent('download');
@@ -41,10 +45,12 @@ test('the results export as CSV and JSON, marks included, whatever the list show
 test('a report saved by shingle scan --json opens as the current results; a broken file says so', async ({ shingle }) => {
   const { page, tree } = shingle;
   // A real report of the Reports and Photos folders, saved by the CLI.
-  const scanned = await runCli(['scan', tree.path('Reports'), tree.path('Photos'), tree.path('Backup'), '--json', '--no-index']);
-  expect(scanned.code).toBe(0);
-  const saved = await tree.write('Saved/report.json', scanned.stdout);
-  const report = JSON.parse(scanned.stdout) as ScanReport;
+  // (Run directly rather than with test/helpers/runCli.ts, whose data folder outlives a Playwright worker.)
+  const { stdout } = await promisify(execFile)(process.execPath, [shingleCli, 'scan', tree.path('Reports'), tree.path('Photos'), tree.path('Backup'), '--json', '--no-index'], {
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  const saved = await tree.write('Saved/report.json', stdout);
+  const report = JSON.parse(stdout) as ScanReport;
   expect(report.clusters.length).toBeGreaterThan(0);
 
   await shingle.open();
