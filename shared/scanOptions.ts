@@ -19,6 +19,8 @@ export interface ScanOptions {
   folders?: boolean;
   /** Least similarity of a reported folder pair (default DEFAULT_FOLDER_THRESHOLD). */
   folderThreshold?: number;
+  /** Only clusters whose files lie in at least two of the roots (shared/acrossFolders.ts). */
+  across?: boolean;
 }
 
 export const DEFAULT_FOLDER_THRESHOLD = 0.8;

@@ -14,7 +14,7 @@ function FileRow({ cluster, fileIndex }: { cluster: Cluster; fileIndex: number }
   const focusFile = useShingle((s) => s.focusFile);
   const { mark, reference } = useFileMark(cluster, fileIndex);
   return (
-    <tr className={`file-row${focused ? ' focused' : ''}${mark ? ` marked-${mark}` : ''}`} aria-current={focused ? 'true' : undefined} onClick={() => focusFile(fileIndex)}>
+    <tr data-file-index={fileIndex} className={`file-row${focused ? ' focused' : ''}${mark ? ` marked-${mark}` : ''}`} aria-current={focused ? 'true' : undefined} onClick={() => focusFile(fileIndex)}>
       <td>
         <MarkButtons cluster={cluster} fileIndex={fileIndex} />
       </td>

@@ -3,6 +3,8 @@
 import { createStore } from 'zustand/vanilla';
 import type { EngineApi } from '../../shared/contract/engineContract.ts';
 import { createCleanupSlice } from './cleanupSlice.ts';
+import { createClusterFoldersSlice } from './clusterFoldersSlice.ts';
+import { createResultsFileSlice } from './resultsFileSlice.ts';
 import { createClustersSlice } from './clustersSlice.ts';
 import { createHistorySlice } from './historySlice.ts';
 import { createFoldersSlice } from './foldersSlice.ts';
@@ -28,6 +30,8 @@ export function createShingleStore(engine: EngineApi, host: StoreHost = {}): Shi
       ...createHistorySlice(context),
       ...createScanErrorsSlice(context),
       ...createFoldersSlice(context),
+      ...createClusterFoldersSlice(context),
+      ...createResultsFileSlice(context),
     };
   });
 }

@@ -3,6 +3,8 @@
 import type { StoreApi } from 'zustand/vanilla';
 import type { EngineApi } from '../../shared/contract/engineContract.ts';
 import type { CleanupSlice } from './cleanupSlice.ts';
+import type { ClusterFoldersSlice } from './clusterFoldersSlice.ts';
+import type { ResultsFileSlice } from './resultsFileSlice.ts';
 import type { ClustersSlice } from './clustersSlice.ts';
 import type { HistorySlice } from './historySlice.ts';
 import type { FoldersSlice } from './foldersSlice.ts';
@@ -13,7 +15,7 @@ import type { SelectionSlice } from './selectionSlice.ts';
 import type { SettingsSlice } from './settingsSlice.ts';
 import type { ShellSlice } from './shellSlice.ts';
 
-export type ShingleState = ShellSlice & SettingsSlice & ScanSlice & ClustersSlice & SelectionSlice & MarksSlice & CleanupSlice & HistorySlice & ScanErrorsSlice & FoldersSlice;
+export type ShingleState = ShellSlice & SettingsSlice & ScanSlice & ClustersSlice & SelectionSlice & MarksSlice & CleanupSlice & HistorySlice & ScanErrorsSlice & FoldersSlice & ClusterFoldersSlice & ResultsFileSlice;
 export type ShingleStore = StoreApi<ShingleState>;
 
 /** What the host offers beside the engine's commands. */

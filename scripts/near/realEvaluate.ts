@@ -31,11 +31,13 @@ export async function scoreRealScan(truth: RealTruth, report: ScanReport, thresh
   const { documents, sets, idOf, overlaps } = truth;
   // Files the truth did not take as text (file(1) said otherwise) but the scan read as documents.
   const extraSets = new Map<string, Uint32Array>();
-  const setOf = async (path: string, format: keyof typeof MIME_OF_FORMAT = 'text'): Promise<Uint32Array> => {
+  // The truth reads text, HTML and PDF; /usr/share/doc holds no office documents, so others count as text.
+  const setOf = async (path: string, format: string = 'text'): Promise<Uint32Array> => {
+    const mime = Object.hasOwn(MIME_OF_FORMAT, format) ? MIME_OF_FORMAT[format as keyof typeof MIME_OF_FORMAT] : MIME_OF_FORMAT.text;
     const id = idOf.get(path);
     if (id !== undefined) return sets[id]!;
     let set = extraSets.get(path);
-    if (!set) extraSets.set(path, (set = truthSet(await truthText(path, MIME_OF_FORMAT[format]).catch(() => ''))));
+    if (!set) extraSets.set(path, (set = truthSet(await truthText(path, mime).catch(() => ''))));
     return set;
   };
   const name = (path: string) => path.replace(/^\/usr\/share\//, '');

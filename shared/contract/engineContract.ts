@@ -18,6 +18,7 @@ import {
   planPageRequestSchema,
   planPageSchema,
   scanErrorPageSchema,
+  savedReportSchema,
   scanProgressSchema,
   scanSettingsSchema,
   scanStateSchema,
@@ -54,6 +55,13 @@ export const engineCommands = {
   listClusters: command(clusterQuerySchema, clusterPageSchema),
   /** The last scan's duplicate folders, most matched bytes first. */
   listFolderMatches: command(empty, z.array(folderMatchSchema)),
+  /** The folders holding clustered files (and those above them, up to the scan roots), for the folder filter. */
+  listClusterFolders: command(empty, z.object({ folders: z.array(z.object({ path: z.string(), clusters: z.number() })) })),
+  /**
+   * Shows a report saved by `shingle scan --json` (read by the page from the file the person
+   * picked) as the current results. They follow no folder on disk until the next scan.
+   */
+  openReport: command(z.strictObject({ report: savedReportSchema }), z.object({ clusters: z.number() })),
   getCluster: command(z.strictObject({ clusterId: z.string().min(1).max(200) }), clusterSchema.nullable()),
   /** The extracted text of a cluster's file, for the side-by-side view; plain text, never markup. */
   getDocumentText: command(fileRefSchema, z.object({ text: z.string(), truncated: z.boolean() })),

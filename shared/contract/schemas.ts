@@ -40,6 +40,14 @@ export const folderMatchSchema = z.object({
   onlyInA: z.array(z.string()),
   onlyInB: z.array(z.string()),
 }) satisfies z.ZodType<FolderMatch>;
+/** A `shingle scan --json` report as the app opens it: what the app shows is checked, the rest dropped. */
+export const savedReportSchema = z.object({
+  version: z.literal(1),
+  roots: z.array(z.string()),
+  stats: z.object({ files: z.number(), bytes: z.number(), ms: z.number() }),
+  clusters: z.array(clusterSchema),
+  errors: z.array(z.object({ path: z.string(), code: z.string(), message: z.string() })),
+});
 
 export const scanSettingsSchema = z.strictObject({
   /** Folders to scan. Only paths the host produced (folder picker, drop) ever get here. */
@@ -56,6 +64,7 @@ export const scanSettingsSchema = z.strictObject({
   unit: z.enum(['words', 'sentences', 'paragraphs']),
   folders: z.boolean().optional(),
   folderThreshold: z.number().gt(0).lte(1).optional(),
+  across: z.boolean().optional(),
 });
 
 // The settings are the scan options plus the reference folders: the schema must accept exactly them.

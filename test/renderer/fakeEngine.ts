@@ -82,6 +82,8 @@ export function createFakeEngine(clusters: Cluster[] = []): FakeEngine {
       };
     }),
     listFolderMatches: vi.fn(async () => engine.folderMatches),
+    listClusterFolders: vi.fn(async () => ({ folders: [] })),
+    openReport: vi.fn(async () => ({ clusters: 0 })),
     getCluster: vi.fn(async ({ clusterId }) => engine.clusters.find((c) => c.id === clusterId) ?? null),
     getDocumentText: vi.fn(async ({ clusterId, fileIndex }) => ({ text: `text of ${clusterId} #${fileIndex}`, truncated: false })),
     revealFile: vi.fn(async () => ({})),

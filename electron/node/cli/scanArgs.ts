@@ -40,6 +40,7 @@ Options:
   --no-folders         do not look for duplicate folders
   --folder-threshold T least share of two folders' files and bytes that must be copies
                        of each other's for a folder match, 0–1 (default ${DEFAULT_FOLDER_THRESHOLD})
+  --across             only groups whose files lie in at least two of the given folders
   --index PATH         the index of what earlier scans read, so unchanged files are not
                        read again (default ${displayPath(defaultIndexPath())})
   --no-index           use no index: read everything, remember nothing
@@ -87,6 +88,7 @@ export function parseScanArgs(argv: string[], cwd: string, command = 'scan'): Sc
         unit: { type: 'string' },
         folders: { type: 'boolean', default: true },
         'folder-threshold': { type: 'string' },
+        across: { type: 'boolean', default: false },
         index: { type: 'string' },
         'no-index': { type: 'boolean' },
         help: { type: 'boolean', short: 'h', default: false },
@@ -122,6 +124,7 @@ export function parseScanArgs(argv: string[], cwd: string, command = 'scan'): Sc
       folders: values.folders,
       folderThreshold: values['folder-threshold'] === undefined ? DEFAULT_FOLDER_THRESHOLD : share('--folder-threshold', values['folder-threshold']),
       unit: values.unit === undefined ? defaultScanOptions.unit : oneOf('--unit', values.unit, UNITS),
+      ...(values.across ? { across: true } : {}),
     },
   };
 }

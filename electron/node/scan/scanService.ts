@@ -1,5 +1,6 @@
 // The scan: walk the roots, group byte-identical files, then cluster near-duplicate documents.
 // One service behind every host: the CLI, the desktop app's IPC, the watcher, the tests.
+import { acrossFolders } from '../../../shared/acrossFolders.ts';
 import { REPORT_VERSION } from '../../../shared/report.ts';
 import { duplicateFolders } from './duplicateFolders.ts';
 import type { Cluster, FolderMatch, HardLinkSet, ScanError, ScanReport } from '../../../shared/report.ts';
@@ -110,6 +111,8 @@ async function analyze(finder: ExactDuplicateFinder, files: readonly WalkedFile[
     filesRead += near.filesRead;
     clusters = [...withoutAbsorbed(exact.clusters, near.clusters), ...near.clusters].sort(byReclaimable);
   }
+  // Across folders only: applied here, so a scan and a watcher's re-analysis report the same.
+  if (options.across) clusters = acrossFolders(clusters, options.roots);
   const folders = duplicateFolders(files, clusters, options);
   progress.phase('done');
   return { clusters, hardlinks: exact.hardlinks, ...(folders ? { folders } : {}), errors, bytesHashed: exact.bytesHashed, filesRead };

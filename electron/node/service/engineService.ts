@@ -3,6 +3,7 @@
 // manager) comes in as HostCapabilities; the UI never hands the engine a path to act on.
 import { stat } from 'node:fs/promises';
 import { isAbsolute } from 'node:path';
+import { clusterFolders } from '../../../shared/clusterFolders.ts';
 import type { EngineApi, EventPayload } from '../../../shared/contract/engineContract.ts';
 import { toFsPath } from '../scan/fsPath.ts';
 import { followActions } from './actionFollow.ts';
@@ -116,6 +117,14 @@ export function createEngineService({ dataDir, host }: EngineServiceOptions): En
     },
     listClusters: async (query) => (await stores).scans.clusters().list(query),
     listFolderMatches: async () => (await stores).scans.folders(),
+    async listClusterFolders() {
+      const { scans, settings } = await stores;
+      const { roots, referenceRoots } = settings.get();
+      // Every cluster (the list has no other way to hand them all out; the order is cached).
+      const all = scans.clusters().list({ offset: 0, limit: Number.MAX_SAFE_INTEGER, sort: 'path' }).clusters;
+      return { folders: clusterFolders(all, [...roots, ...referenceRoots]) };
+    },
+    openReport: async ({ report }) => (await stores).scans.open(report),
     getCluster: async ({ clusterId }) => (await stores).scans.clusters().get(clusterId) ?? null,
     async getDocumentText(ref) {
       const { cluster, file } = await fileOf(ref);

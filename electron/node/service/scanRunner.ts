@@ -11,7 +11,7 @@ import { clusterSchema, scanSettingsSchema } from '../../../shared/contract/sche
 import type { ScanSettings } from '../../../shared/contract/schemas.ts';
 import type { EventPayload } from '../../../shared/contract/engineContract.ts';
 import { REPORT_VERSION } from '../../../shared/report.ts';
-import type { Cluster, FolderMatch, ScanError, ScanReport } from '../../../shared/report.ts';
+import type { FolderMatch, ScanError, ScanReport } from '../../../shared/report.ts';
 import type { ScanOptions } from '../../../shared/scanOptions.ts';
 import { runScan } from '../scan/scanService.ts';
 import type { ClusterChange } from '../watch/watchFolders.ts';
@@ -64,6 +64,8 @@ export interface ScanRunner {
   filesGone(batchId: number, paths: readonly string[]): void;
   /** Undo put these files of a batch back: their clusters are restored as they were. */
   filesBack(batchId: number, paths: readonly string[]): void;
+  /** Makes a saved report the current results (not followed on disk: it has no settings). */
+  open(report: ScanReport): Promise<{ clusters: number }>;
   dispose(): Promise<void>;
 }
 
@@ -201,6 +203,16 @@ export async function openScanRunner({ dataDir, events, settings, onChange }: Sc
       warnings.forEach(warn);
     },
     filesBack: (batchId, paths) => applyChanges(actions.back(batchId, paths)),
+    async open(report) {
+      if (running) throw new Error('A scan is running; open the report once it has finished');
+      last = { scanId: `opened-${randomUUID()}`, finishedAt: Date.now(), report };
+      clusters.replaceAll(report.clusters);
+      await save(last);
+      setState(finishedState(last));
+      // Without settings the report is not followed: whatever was watched stops.
+      await follow();
+      return { clusters: report.clusters.length };
+    },
     dispose: () => (disposing ??= dispose()),
   };
 }
