@@ -42,4 +42,18 @@ export default tseslint.config(
     patterns: [{ group: ['**/renderer/**', '**/electron/main/**', '**/electron/preload/**'], message: 'The engine never depends on its hosts.' }],
   }),
   boundary(['test/**/*.ts', 'scripts/**/*.ts'], { paths: [electronBan] }),
+  // The sandboxed preload bundles what it imports: names from shared/contract/channels.ts, never
+  // zod or the schemas (types only).
+  {
+    files: ['electron/preload/**/*.ts', 'shared/contract/channels.ts', 'shared/contract/vocabulary.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'zod', message: 'The preload must not bundle zod.', allowTypeImports: true }],
+          patterns: [{ group: ['**/contract/engineContract*', '**/contract/schemas*'], message: 'Import names from shared/contract/channels.ts.', allowTypeImports: true }],
+        },
+      ],
+    },
+  },
 );

@@ -2,11 +2,10 @@
 // forwarded to the window. Every message is checked twice: who sent it (senderCheck), then what
 // it holds (dispatchCommand against the contract).
 import type { IpcMain, IpcMainInvokeEvent, WebContents } from 'electron';
-import { commandNames, eventNames } from '../../shared/contract/engineContract.ts';
-import type { CommandName } from '../../shared/contract/engineContract.ts';
+import { commandChannel, commandNames, EVENT_CHANNEL, eventNames } from '../../shared/contract/channels.ts';
+import type { CommandName } from '../../shared/contract/channels.ts';
 import { dispatchCommand } from '../node/service/dispatch.ts';
 import type { EngineService } from '../node/service/engineService.ts';
-import { commandChannel, EVENT_CHANNEL } from '../preload/ipcChannels.ts';
 import type { SenderEvent } from './senderCheck.ts';
 
 export type CommandHandler = (event: SenderEvent, payload: unknown) => Promise<unknown>;

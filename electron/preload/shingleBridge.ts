@@ -2,9 +2,11 @@
 // subscriptions, and the path of a dropped folder. Derived from the contract, never listed by
 // hand. Only payloads cross: the page never sees ipcRenderer or an IPC event object.
 import type { IpcRenderer, IpcRendererEvent, WebUtils } from 'electron';
-import { commandNames, eventNames } from '../../shared/contract/engineContract.ts';
-import type { EngineApi, EventName } from '../../shared/contract/engineContract.ts';
-import { commandChannel, EVENT_CHANNEL } from './ipcChannels.ts';
+// The names come from the zod-free channels.ts: the contract's schemas are checked by main and
+// by the renderer's client, and bundling zod here would only add weight.
+import { commandChannel, commandNames, EVENT_CHANNEL, eventNames } from '../../shared/contract/channels.ts';
+import type { EventName } from '../../shared/contract/channels.ts';
+import type { EngineApi } from '../../shared/contract/engineContract.ts';
 
 export type ShingleBridge = EngineApi & {
   /** The path of a file or folder dropped on the page, for addDroppedFolders ('' for anything else). */
@@ -31,7 +33,7 @@ export function createShingleBridge(ipc: BridgeIpc, webUtils: Pick<WebUtils, 'ge
   ) as Omit<EngineApi, 'on'>;
 
   function on(event: EventName, listener: (payload: never) => void): () => void {
-    if (!(eventNames as string[]).includes(event)) throw new Error(`Unknown event: ${String(event)}`);
+    if (!(eventNames as readonly string[]).includes(event)) throw new Error(`Unknown event: ${String(event)}`);
     if (typeof listener !== 'function') throw new Error('The listener must be a function');
     const relay = (_event: IpcRendererEvent, name: unknown, payload: unknown) => {
       if (name === event) listener(payload as never);

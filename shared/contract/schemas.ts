@@ -1,72 +1,137 @@
-// Runtime schemas of the values that cross between the UI and the engine. Every payload is
-// checked against these on the engine side before it reaches the service.
+// Runtime schemas of the values that cross between the UI and the engine, and of the report the
+// CLI prints and reads back. They are the one declaration: the TypeScript types (shared/report.ts,
+// shared/scanOptions.ts, the contract's) are inferred from them, and their closed sets of values
+// come from vocabulary.ts. A new field is added here, once, with its comment.
 import { z } from 'zod';
-import type { Cluster, ReportFile } from '../report.ts';
-import type { ScanOptions, ScanProgress } from '../scanOptions.ts';
+import {
+  actionKinds,
+  appActionKinds,
+  batchStepStates,
+  chunkUnits,
+  clusterKinds,
+  clusterSorts,
+  documentFormats,
+  folderPurposes,
+  identicalKinds,
+  marks,
+  nearMethods,
+  scanPhases,
+  undoStates,
+} from './vocabulary.ts';
 
-export const clusterKindSchema = z.enum(['exact', 'near', 'contained']);
-export const documentFormatSchema = z.enum(['text', 'html', 'pdf']);
+export const clusterKindSchema = z.enum(clusterKinds);
+export const documentFormatSchema = z.enum(documentFormats);
+export const folderPurposeSchema = z.enum(folderPurposes);
+export const actionKindSchema = z.enum(actionKinds);
 
 export const reportFileSchema = z.object({
+  /** Absolute path. Bytes that are not valid UTF-8 appear as lone surrogates U+DC80–U+DCFF (see fsName.ts). */
   path: z.string(),
   size: z.number(),
+  /** Modification time, milliseconds since the epoch. */
   mtime: z.number(),
+  /** Other names of this same file (hard links). They share its bytes, so they are never reclaimable. */
   links: z.array(z.string()).optional(),
   format: documentFormatSchema.optional(),
   words: z.number().optional(),
-  identical: z.enum(['bytes', 'text']).optional(),
+  /**
+   * Near and contained clusters: 'bytes' when an earlier file of the cluster has exactly these
+   * bytes, 'text' when one has the same canonical text (e.g. the .html of a .txt).
+   */
+  identical: z.enum(identicalKinds).optional(),
+  /** Near and contained clusters: resemblance to (or containment in) the first file, the representative. */
   similarity: z.number().optional(),
-}) satisfies z.ZodType<ReportFile>;
+});
 
 export const clusterSchema = z.object({
   id: z.string(),
   kind: clusterKindSchema,
+  /** 1 for exact clusters; see the README for near and contained clusters. */
   similarity: z.number(),
+  /** Bytes freed by keeping one file of the cluster and removing the others. */
   reclaimable: z.number(),
   files: z.array(reportFileSchema),
   description: z.string().optional(),
-}) satisfies z.ZodType<Cluster>;
+});
+
+export const scanErrorSchema = z.object({
+  path: z.string(),
+  /** An errno code (EACCES, ENOENT, ELOOP, …) or one of Shingle's own codes (vocabulary.ts). */
+  code: z.string(),
+  message: z.string(),
+});
+
+export const scanStatsSchema = z.object({
+  /** Distinct files considered (hard links counted once). */
+  files: z.number(),
+  /** Their total size. */
+  bytes: z.number(),
+  ms: z.number(),
+  /** Bytes read to hash them. */
+  bytesHashed: z.number().optional(),
+  /** Files whose content was read (hashed or extracted); files known to the index are not. */
+  filesRead: z.number().optional(),
+  /** FIFOs, sockets and devices passed over without opening them. */
+  special: z.number().optional(),
+});
+
+export const hardLinkSetSchema = z.object({ size: z.number(), paths: z.array(z.string()) });
+
+/** The `shingle scan --json` document. Its version is checked where a report is read. */
+export const scanReportSchema = z.object({
+  version: z.literal(1),
+  roots: z.array(z.string()),
+  stats: scanStatsSchema,
+  clusters: z.array(clusterSchema),
+  /** Files with more than one name among the scanned paths. Reported, never reclaimable. */
+  hardlinks: z.array(hardLinkSetSchema).optional(),
+  errors: z.array(scanErrorSchema),
+});
 
 export const scanSettingsSchema = z.strictObject({
   /** Folders to scan. Only paths the host produced (folder picker, drop) ever get here. */
   roots: z.array(z.string().min(1)).max(1000),
   /** Folders whose files are never acted on (issue: safe deletion). */
   referenceRoots: z.array(z.string().min(1)).max(1000),
+  /** Glob patterns matched against the path relative to its root and against the base name. */
   excludes: z.array(z.string().min(1).max(1000)).max(1000),
   hidden: z.boolean(),
   followSymlinks: z.boolean(),
+  /** Files smaller than this are ignored (empty files are never duplicates). */
   minSize: z.int().min(1),
   near: z.boolean(),
-  method: z.enum(['minhash', 'lists', 'simhash']),
+  method: z.enum(nearMethods),
   threshold: z.number().gt(0).lte(1),
-  unit: z.enum(['words', 'sentences', 'paragraphs']),
+  unit: z.enum(chunkUnits),
 });
 
-// The settings are the scan options plus the reference folders: the schema must accept exactly them.
+/** The settings are the scan options (shared/scanOptions.ts) plus the reference folders. */
 export type ScanSettings = z.infer<typeof scanSettingsSchema>;
-scanSettingsSchema.omit({ referenceRoots: true }) satisfies z.ZodType<ScanOptions>;
 
 export const scanProgressSchema = z.object({
-  phase: z.enum(['walk', 'hash', 'extract', 'cluster', 'done']),
+  phase: z.enum(scanPhases),
   filesSeen: z.number(),
+  /** Total size of the files seen so far. */
   bytesSeen: z.number(),
+  /** Bytes the current phase will read in all, once the walk has finished (0 before). */
   bytesToRead: z.number(),
   bytesRead: z.number(),
   filesDone: z.number(),
   filesToDo: z.number(),
   currentPath: z.string().optional(),
   elapsedMs: z.number(),
+  /** Time since the current phase began: rates and ETAs are per phase. */
   phaseElapsedMs: z.number(),
-}) satisfies z.ZodType<ScanProgress>;
+});
 
-export const clusterSortSchema = z.enum(['reclaimable', 'similarity', 'files', 'path']);
+export const clusterSortSchema = z.enum(clusterSorts);
 
 export const clusterQuerySchema = z.strictObject({
   offset: z.int().min(0),
   limit: z.int().min(1).max(1000),
   sort: clusterSortSchema,
-  kinds: z.array(clusterKindSchema).max(3).optional(),
-  formats: z.array(documentFormatSchema).max(3).optional(),
+  kinds: z.array(clusterKindSchema).max(clusterKinds.length).optional(),
+  formats: z.array(documentFormatSchema).max(documentFormats.length).optional(),
   /** Only clusters with a file under this folder (one of the roots or below). */
   folder: z.string().max(4096).optional(),
   /** Case-insensitive substring of any file path. */
@@ -76,7 +141,7 @@ export const clusterQuerySchema = z.strictObject({
 export const clusterPageSchema = z.object({
   total: z.number(),
   totalReclaimable: z.number(),
-  counts: z.object({ exact: z.number(), near: z.number(), contained: z.number() }),
+  counts: z.record(clusterKindSchema, z.number()),
   clusters: z.array(clusterSchema),
 });
 
@@ -86,7 +151,7 @@ export const fileRefSchema = z.strictObject({
   fileIndex: z.int().min(0).max(1_000_000),
 });
 
-export const markSchema = z.enum(['keep', 'delete']);
+export const markSchema = z.enum(marks);
 
 export const scanStateSchema = z.object({
   running: z.boolean(),
@@ -100,12 +165,14 @@ export const scanStateSchema = z.object({
   warnings: z.array(z.string()).optional(),
 });
 
-export const clusterChangeSchema = z.object({
-  event: z.enum(['cluster-added', 'cluster-changed', 'cluster-removed']),
-  cluster: clusterSchema,
-  /** cluster-changed: the id of the cluster this one replaces (its own id when the members kept their paths). */
-  previousId: z.string().optional(),
-});
+export const clusterChangeSchema = z.discriminatedUnion('event', [
+  z.object({ event: z.literal('cluster-added'), cluster: clusterSchema }),
+  /** The cluster that replaces the one last reported as `previousId` (its own id when the members kept their paths). */
+  z.object({ event: z.literal('cluster-changed'), cluster: clusterSchema, previousId: z.string() }),
+  /** The cluster as last reported. */
+  z.object({ event: z.literal('cluster-removed'), cluster: clusterSchema }),
+]);
+export type ClusterChange = z.infer<typeof clusterChangeSchema>;
 
 /**
  * A bulk action over the current results (issue: bulk review and safe deletion). Files are never
@@ -118,7 +185,7 @@ export const actionRequestSchema = z.strictObject({
   rules: z.array(z.string().min(1).max(4200)).max(20),
   /** The user's keep/delete marks override what the rules chose. */
   useMarks: z.boolean(),
-  action: z.enum(['trash', 'delete']),
+  action: z.enum(appActionKinds),
 });
 
 export const refusalSchema = z.object({ clusterId: z.string(), path: z.string(), reason: z.string() });
@@ -143,7 +210,7 @@ export const batchResultSchema = z.object({
     z.object({
       clusterId: z.string(),
       path: z.string(),
-      state: z.enum(['pending', 'started', 'done', 'refused', 'failed', 'undone']),
+      state: z.enum(batchStepStates),
       reason: z.string().optional(),
     }),
   ),
@@ -151,5 +218,5 @@ export const batchResultSchema = z.object({
 
 export const undoResultSchema = z.object({
   batchId: z.number(),
-  outcomes: z.array(z.object({ path: z.string(), state: z.enum(['restored', 'nothing-to-do', 'refused']), reason: z.string().optional() })),
+  outcomes: z.array(z.object({ path: z.string(), state: z.enum(undoStates), reason: z.string().optional() })),
 });

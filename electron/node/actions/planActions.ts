@@ -5,7 +5,8 @@ import { isInFolder } from '../../../shared/selection/keepRules.ts';
 import type { Selection } from '../../../shared/selection/selectFiles.ts';
 import type { ReportFile, ScanReport } from '../../../shared/report.ts';
 
-export type ActionKind = 'trash' | 'delete' | 'hardlink' | 'move';
+export type { ActionKind } from '../../../shared/contract/vocabulary.ts';
+import type { ActionKind } from '../../../shared/contract/vocabulary.ts';
 
 export interface PlanOptions {
   action: ActionKind;

@@ -15,6 +15,7 @@ import { ActionJournal, defaultJournalPath } from '../actions/actionJournal.ts';
 import { applyPlan } from '../actions/applyPlan.ts';
 import { planActions } from '../actions/planActions.ts';
 import type { ActionKind, ActionPlan } from '../actions/planActions.ts';
+import { actionKinds } from '../../../shared/contract/vocabulary.ts';
 import { cancelOnCtrlC } from './commandSetup.ts';
 import { UsageError } from './scanArgs.ts';
 
@@ -34,7 +35,7 @@ Options:
   --journal PATH     the journal of batches (default ${displayPath(defaultJournalPath())})
   -h, --help         show this help`;
 
-const ACTIONS: readonly ActionKind[] = ['trash', 'delete', 'hardlink', 'move'];
+const ACTIONS = actionKinds;
 
 interface ApplyArgs {
   reportPath: string;

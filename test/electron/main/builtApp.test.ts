@@ -91,6 +91,9 @@ describe('the built desktop app', () => {
     const module = { exports: {} };
     new Function('require', 'module', 'exports', code)(require, module, module.exports);
     expect(required).toEqual(['electron']);
+    // Only names and a bridge: the contract's schemas are checked elsewhere (issue 15: 188 KB of zod).
+    expect(code).not.toMatch(/\bzod\b|ZodError/);
+    expect(code.length).toBeLessThan(20_000);
     expect(Object.keys(exposed)).toEqual(['shingle']);
     expect(Object.keys(exposed.shingle as object).sort()).toEqual([...commandNames, 'on', 'pathForDroppedFile'].sort());
   });
