@@ -10,6 +10,8 @@ export interface AppConfig {
   rendererUrl: string;
   rendererDir: string;
   preloadPath: string;
+  /** The engine host's entry, run in a utility process (kept as source, like the rest of the engine). */
+  engineHostEntry: string;
   /** Settings, marks, the last results and the window position. */
   dataDir: string;
   /** Developer tools and reload: only when running from a checkout. */
@@ -22,6 +24,8 @@ export function resolveAppConfig(app: Pick<App, 'isPackaged' | 'getPath'>, env: 
     rendererUrl: (development && devServerUrl(env.SHINGLE_RENDERER_URL)) || APP_PAGE_URL,
     rendererDir: join(builtDir, '..', 'renderer'),
     preloadPath: join(builtDir, 'preload.cjs'),
+    // builtDir is dist/electron/; the engine stays at electron/node/ (see vite.config.ts).
+    engineHostEntry: join(builtDir, '..', '..', 'electron', 'node', 'host', 'engineHost.ts'),
     // Named after the app, not after how it was started (`electron main.js` would say "Electron").
     // SHINGLE_DATA_DIR lets tests and portable setups keep the app's data out of the user's profile.
     dataDir: env.SHINGLE_DATA_DIR || join(app.getPath('appData'), 'Shingle'),

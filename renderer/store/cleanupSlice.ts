@@ -69,7 +69,7 @@ export const createCleanupSlice: SliceCreator<CleanupSlice> = ({ set, get, engin
       if (!request) return;
       set({ cleanupStage: 'running', cleanupProgress: null, cleanupResult: null, undoResult: null });
       try {
-        const { batchId } = await engine.applyActions({ ...request, confirm: true });
+        const { batchId } = await engine.applyActions(request);
         set({ lastBatchId: batchId });
         // The last progress may have come before the answer.
         const progress = get().cleanupProgress;

@@ -37,11 +37,12 @@ export const engineCommands = {
   /** Opens the host's folder picker; the chosen folders are added to the roots (or reference roots). */
   chooseFolders: command(z.strictObject({ purpose: folderPurposeSchema }), z.object({ added: z.array(z.string()) })),
   /**
-   * Adds folders dropped on the window (paths from the preload's `pathForDroppedFile`). The
-   * engine checks each is an existing folder; `skipped` lists the dropped paths that are not.
+   * Adds folders dropped on the window. The page never names a path: it passes the tokens the
+   * host issued for a real drop (the preload's `dropToken`), and the host tells the engine the
+   * folders behind them. `skipped` lists the dropped paths that are not existing folders.
    */
   addDroppedFolders: command(
-    z.strictObject({ purpose: folderPurposeSchema, paths: z.array(z.string().min(1).max(4096)).min(1).max(100) }),
+    z.strictObject({ purpose: folderPurposeSchema, tokens: z.array(z.string().min(1).max(200)).min(1).max(100) }),
     z.object({ added: z.array(z.string()), skipped: z.array(z.string()) }),
   ),
   getSettings: command(empty, scanSettingsSchema),
@@ -63,8 +64,11 @@ export const engineCommands = {
   getMarks: command(empty, z.record(z.string(), z.record(z.string(), markSchema))),
   /** What a bulk action would do: planned from the engine's current results, never from paths the UI sends. */
   previewActions: command(actionRequestSchema, actionPreviewSchema),
-  /** Starts the bulk action in the background; its progress is told by actionProgress events. */
-  applyActions: command(actionRequestSchema.extend({ confirm: z.literal(true) }).strict(), z.object({ batchId: z.number() })),
+  /**
+   * Starts the bulk action in the background; its progress is told by actionProgress events. A
+   * permanent deletion is confirmed by the host (a native dialog), never by a flag in the request.
+   */
+  applyActions: command(actionRequestSchema, z.object({ batchId: z.number() })),
   getBatchResult: command(z.strictObject({ batchId: z.int().min(1) }), batchResultSchema),
   /** Puts back what a batch trashed (files deleted permanently cannot come back). */
   undoBatch: command(z.strictObject({ batchId: z.int().min(1) }), undoResultSchema),

@@ -31,7 +31,7 @@ describe('clean-up', () => {
     store.getState().openCleanup();
     await store.getState().previewCleanup(request);
     await store.getState().applyCleanup();
-    expect(engine.applyActions).toHaveBeenCalledWith({ ...request, confirm: true });
+    expect(engine.applyActions).toHaveBeenCalledWith(request);
     expect(store.getState()).toMatchObject({ cleanupStage: 'running', lastBatchId: 1 });
 
     engine.emit('actionProgress', { batchId: 1, done: 0, total: 1, failed: 0 });

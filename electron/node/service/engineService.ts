@@ -17,6 +17,10 @@ import type { FolderPurpose } from './settingsStore.ts';
 export interface HostCapabilities {
   /** Shows the host's folder picker; resolves with the absolute folders chosen (none if cancelled). */
   pickFolders(purpose: 'roots' | 'referenceRoots'): Promise<string[]>;
+  /** The paths behind drop tokens the host issued for real drops; unknown tokens give nothing. */
+  redeemDropTokens(tokens: readonly string[]): Promise<string[]>;
+  /** Asks the person, outside the page (a native dialog), whether to delete these files for good. */
+  confirmPermanentDelete(summary: { files: number; bytes: number }): Promise<boolean>;
   revealFile(path: string): Promise<void>;
   openFile(path: string): Promise<void>;
 }
@@ -73,9 +77,10 @@ export function createEngineService({ dataDir, host }: EngineServiceOptions): En
       const chosen = await host.pickFolders(purpose);
       return { added: await addFolders(purpose, chosen) };
     },
-    async addDroppedFolders({ purpose, paths }) {
-      // The paths come from the page (the preload turns dropped items into paths): trust none
-      // that is not an existing folder.
+    async addDroppedFolders({ purpose, tokens }) {
+      // The host knows which paths were really dropped; the page only holds their tokens. Even
+      // those must be existing folders.
+      const paths = await host.redeemDropTokens(tokens);
       const folders: string[] = [];
       const skipped: string[] = [];
       for (const path of paths) (await isFolder(path) ? folders : skipped).push(path);
@@ -122,7 +127,14 @@ export function createEngineService({ dataDir, host }: EngineServiceOptions): En
     },
     getMarks: async () => (await stores).marks.get(),
     previewActions: async (request) => (await stores).actions.preview(request),
-    applyActions: async ({ confirm: _confirm, ...request }) => (await stores).actions.apply(request),
+    async applyActions(request) {
+      const { actions } = await stores;
+      if (request.action === 'delete') {
+        const { files, bytes } = await actions.preview(request);
+        if (!(await host.confirmPermanentDelete({ files, bytes }))) throw new Error('Permanent deletion was not confirmed; nothing was deleted.');
+      }
+      return actions.apply(request);
+    },
     getBatchResult: async ({ batchId }) => (await stores).actions.result(batchId),
     undoBatch: async ({ batchId }) => (await stores).actions.undo(batchId),
     async dispose() {

@@ -83,7 +83,7 @@ describe('bulk clean-up', () => {
   it('trashes the files in the background, reports each step, and undo puts them back', async () => {
     const progress: EventPayload<'actionProgress'>[] = [];
     service.on('actionProgress', (p) => progress.push(p));
-    const { batchId } = await service.applyActions({ rules: ['newest'], useMarks: false, action: 'trash', confirm: true });
+    const { batchId } = await service.applyActions({ rules: ['newest'], useMarks: false, action: 'trash' });
     const last = await finished(batchId);
     expect(last).toEqual({ batchId, done: 3, total: 3, failed: 0 });
     expect(progress[0]).toMatchObject({ batchId, done: 0, total: 3 });
@@ -107,7 +107,7 @@ describe('bulk clean-up', () => {
 
   it('refuses a file modified after the scan and reports why', async () => {
     await writeFile(tree.path('Docs/y.txt'), `${other} edited`);
-    const { batchId } = await service.applyActions({ rules: ['newest'], useMarks: false, action: 'trash', confirm: true });
+    const { batchId } = await service.applyActions({ rules: ['newest'], useMarks: false, action: 'trash' });
     expect(await finished(batchId)).toMatchObject({ done: 3, total: 3, failed: 1 });
     const { steps } = await service.getBatchResult({ batchId });
     expect(steps.find((s) => s.path === tree.path('Docs/y.txt'))).toMatchObject({ state: 'refused', reason: 'the file changed since the scan' });
@@ -115,9 +115,16 @@ describe('bulk clean-up', () => {
     expect(await readFile(tree.path('Docs/y.txt'), 'utf8')).toBe(`${other} edited`);
   });
 
-  it('asks for confirmation in the contract and plans only from its own results', async () => {
+  it('deletes permanently only when the host confirms, whatever the request says, and plans only from its own results', async () => {
     const { dispatchCommand } = await import('../../../../electron/node/service/dispatch.ts');
-    await expect(dispatchCommand(service, 'applyActions', { rules: ['newest'], useMarks: false, action: 'trash' })).rejects.toThrow(/invalid request/);
+    await expect(dispatchCommand(service, 'applyActions', { rules: ['newest'], useMarks: false, action: 'delete', confirm: true })).rejects.toThrow(/invalid request/);
+    await expect(service.applyActions({ rules: ['newest'], useMarks: false, action: 'delete' })).rejects.toThrow('Permanent deletion was not confirmed');
+    expect(host.deleteConfirmations).toEqual([{ files: 3, bytes: expect.any(Number) }]);
+    for (const name of ['Docs/b.txt', 'Docs/old/c.txt', 'Docs/y.txt']) await stat(tree.path(name));
+    host.confirmDelete = true;
+    const { batchId } = await service.applyActions({ rules: ['newest'], useMarks: false, action: 'delete' });
+    expect(await finished(batchId)).toMatchObject({ done: 3, total: 3, failed: 0 });
+    await expect(stat(tree.path('Docs/b.txt'))).rejects.toThrow();
     await expect(dispatchCommand(service, 'previewActions', { rules: ['newest'], useMarks: false, action: 'trash', paths: ['/etc/passwd'] })).rejects.toThrow(
       /invalid request/,
     );
