@@ -116,7 +116,7 @@ export function createEngineService({ dataDir, host }: EngineServiceOptions): En
     },
     async openFile(ref) {
       const { file } = await fileOf(ref);
-      await checkOpenable(file.path);
+      checkOpenable(file.path);
       await host.openFile(file.path);
       return {};
     },
