@@ -42,6 +42,27 @@ export default tseslint.config(
     patterns: [{ group: ['**/renderer/**', '**/electron/main/**', '**/electron/preload/**'], message: 'The engine never depends on its hosts.' }],
   }),
   boundary(['test/**/*.ts', 'scripts/**/*.ts'], { paths: [electronBan] }),
+  // The Playwright process never loads the engine: the engine's worker pools require() their ES
+  // module workers, which under Playwright's module hooks once killed a test worker with a Node
+  // assertion (ModuleWrap::CreateRequiredModuleFacade). End-to-end tests fork the engine host.
+  {
+    files: ['test/e2e/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [electronBan],
+          patterns: [
+            {
+              regex: 'electron/node/(?!host/hostProcess\\.ts$)',
+              message: 'Reach the engine through electron/node/host/hostProcess.ts (a child process).',
+              allowTypeImports: true,
+            },
+          ],
+        },
+      ],
+    },
+  },
   // The sandboxed preload bundles what it imports: names from shared/contract/channels.ts, never
   // zod or the schemas (types only).
   {
