@@ -4,6 +4,7 @@
 // child process and speak the same protocol over the IPC channel. Commands are checked against
 // the contract (dispatchCommand) here, in the process that runs them.
 // Usage: engineHost.ts --data-dir DIR
+import { getPriority, setPriority } from 'node:os';
 import { parseArgs } from 'node:util';
 import { eventNames } from '../../../shared/contract/channels.ts';
 import type { PortMessage } from '../../../shared/contract/channels.ts';
@@ -15,11 +16,23 @@ import { isMessageOfType } from './hostProtocol.ts';
 import type { HostMessage } from './hostProtocol.ts';
 import { createRemoteHost } from './remoteHost.ts';
 
+/** Ten nice levels below its parent: well below interactive work, still far from idle-only. */
+const ENGINE_NICENESS = 10;
+
 const { values } = parseArgs({ options: { 'data-dir': { type: 'string' } } });
 const dataDir = values['data-dir'];
 if (!dataDir) {
   console.error('shingle engine host: --data-dir is required');
   process.exit(2);
+}
+
+// The engine is background work: below the window's processes in the scheduler's eyes, so that
+// on a busy machine main and the page get the CPU first. Set before any worker thread starts,
+// since on Linux threads take the priority of the thread that creates them.
+try {
+  setPriority(Math.min(19, getPriority() + ENGINE_NICENESS));
+} catch {
+  // Not permitted here (some sandboxes): the engine runs at normal priority.
 }
 
 const parent = parentEndpoint();

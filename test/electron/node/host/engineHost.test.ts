@@ -2,6 +2,7 @@
 // Node child. Commands cross the process boundary checked against the contract, events come
 // back, the host's capabilities are asked of the parent, and dispose stops it cleanly.
 import { readFile } from 'node:fs/promises';
+import { getPriority } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { forkEngineHost } from '../../../../electron/node/host/hostProcess.ts';
@@ -33,6 +34,11 @@ describe('the engine host process', () => {
     expect(await engine.invoke('getSettings', {})).toMatchObject({ roots: [], referenceRoots: [] });
     await expect(engine.invoke('getSettings', { roots: ['/etc'] })).rejects.toThrow(/getSettings: invalid request/);
     await expect(engine.invoke('formatDisk', {})).rejects.toThrow('Unknown command: "formatDisk"');
+  });
+
+  it('runs below normal priority, so that main and the window get the CPU first', async () => {
+    await engine.invoke('getSettings', {});
+    expect(getPriority(engine.child.pid)).toBe(Math.min(19, getPriority() + 10));
   });
 
   it('asks its parent for the folder picker, scans, and sends the events back', async () => {
