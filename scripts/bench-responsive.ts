@@ -18,10 +18,8 @@ import { forkEngineHost } from '../electron/node/host/hostProcess.ts';
 import { dispatchCommand } from '../electron/node/service/dispatch.ts';
 import { createEngineService } from '../electron/node/service/engineService.ts';
 import type { HostCapabilities } from '../electron/node/service/engineService.ts';
-import { planHomeTree } from './bench/home-tree.ts';
 import { machineInfo } from './bench/measure.ts';
-import { ensureTree } from './bench/tree.ts';
-import { ensureCorpus } from './near/corpus.ts';
+import { exactTree, nearCorpus, treeAndCorpusSizes } from './bench/scanRoots.ts';
 
 const USAGE = `Usage: npm run bench:responsive -- [--files N] [--sources N] [--no-in-process]
   --files N          files in the bench:exact tree (default 50000)
@@ -41,12 +39,7 @@ if (options.help) {
   console.log(USAGE);
   process.exit(0);
 }
-const files = Number(options.files);
-const sources = Number(options.sources);
-if (!Number.isInteger(files) || files < 1 || !Number.isInteger(sources) || sources < 1) {
-  console.error(`--files and --sources take whole numbers\n\n${USAGE}`);
-  process.exit(2);
-}
+const { files, sources } = treeAndCorpusSizes(options, USAGE);
 
 interface Engine {
   invoke(name: string, payload: unknown): Promise<unknown>;
@@ -151,10 +144,7 @@ async function idle(seconds: number): Promise<Result['delay']> {
 
 console.log('Machine');
 for (const line of machineInfo(tmpdir())) console.log(`  ${line}`);
-const bytes = Math.round((3.7e9 * files) / 50_000);
-const tree = ensureTree(join(tmpdir(), `shingle-bench-exact-${files}f-${bytes}b-v1`), { kind: 'home', files, bytes, layout: 1 }, () => planHomeTree(files, bytes), false);
-const corpus = await ensureCorpus({ sources, seed: 1 }, false, (message) => process.stderr.write(`… ${message}\n`));
-const roots = [tree.root, corpus.root];
+const roots = [exactTree(files), await nearCorpus(sources)];
 console.log(`\nRoots: ${roots.join(', ')} (a first scan each time: empty data folder, no index)`);
 
 const control = await idle(20);
