@@ -54,6 +54,8 @@ interface Result {
   events: number;
   delay: { p50: number; p99: number; max: number };
   roundTrip: { p50: number; p99: number; max: number };
+  /** Gaps of over 50 ms between 5 ms ticks, by the scan phase last reported before them. */
+  stalls: Record<string, number[]>;
   load: string;
 }
 
@@ -90,8 +92,17 @@ async function run(label: string, roots: string[], start: (dataDir: string, host
     let finished!: () => void;
     const done = new Promise<void>((resolve) => (finished = resolve));
     let running = false;
+    let phase = 'start';
+    const stalls: Record<string, number[]> = {};
+    let lastTick = performance.now();
+    const ticker = setInterval(() => {
+      const now = performance.now();
+      if (now - lastTick > 55) (stalls[phase] ??= []).push(Math.round(now - lastTick - 5));
+      lastTick = now;
+    }, 5);
     engine.onEvent((name, payload) => {
       events++;
+      if (name === 'scanProgress') phase = (payload as { phase: string }).phase;
       if (name !== 'scanState') return;
       // The scan's own states: running, then done (following the folders may report others).
       if ((payload as { running: boolean }).running) running = true;
@@ -115,6 +126,7 @@ async function run(label: string, roots: string[], start: (dataDir: string, host
     await done;
     const seconds = (performance.now() - began) / 1000;
     histogram.disable();
+    clearInterval(ticker);
     pinging = false;
     await ping;
     const page = (await engine.invoke('listClusters', { offset: 0, limit: 50, sort: 'reclaimable' })) as { total: number };
@@ -125,6 +137,7 @@ async function run(label: string, roots: string[], start: (dataDir: string, host
       events,
       delay: { p50: ms(histogram.percentile(50)), p99: ms(histogram.percentile(99)), max: ms(histogram.max) },
       roundTrip: { p50: percentile(roundTrips, 0.5), p99: percentile(roundTrips, 0.99), max: Math.max(...roundTrips) },
+      stalls,
       load: loadNow(),
     };
   } finally {
@@ -159,6 +172,10 @@ for (const r of results) {
     `${r.label.padEnd(32)}${r.seconds.toFixed(1).padStart(9)}${String(r.clusters).padStart(10)}${String(r.events).padStart(8)}  ` +
       `${f(r.delay.p50)}${f(r.delay.p99)}${f(r.delay.max)}          ${f(r.roundTrip.p50)}${f(r.roundTrip.p99)}${f(r.roundTrip.max)}          ${r.load}`,
   );
+}
+for (const r of results) {
+  const byPhase = Object.entries(r.stalls).map(([phase, gaps]) => `${phase} ${gaps.length} (longest ${Math.max(...gaps)} ms)`);
+  console.log(`Stalls over 50 ms, ${r.label}: ${byPhase.join(', ') || 'none'}`);
 }
 const host = results[0]!;
 const peer = results[1];
