@@ -29,7 +29,7 @@ if (!transport) {
   root.render(<NoEngine />);
 } else {
   const engine = createEngineClient(transport, { onInvalidEvent: (error) => console.error(error) });
-  const store = createShingleStore(engine, { pathForDroppedFile: transport.pathForDroppedFile?.bind(transport) });
+  const store = createShingleStore(engine, { dropToken: transport.dropToken?.bind(transport) });
   connectEngineEvents(engine, store);
   void store.getState().initialize();
   root.render(

@@ -13,6 +13,7 @@ import { parseArgs } from 'node:util';
 import { runScan } from '../electron/node/scan/scanService.ts';
 import { defaultScanOptions } from '../shared/scanOptions.ts';
 import type { NearMethod } from '../shared/scanOptions.ts';
+import { isOneOf, nearMethods } from '../shared/contract/vocabulary.ts';
 import { machineInfo } from './bench/measure.ts';
 import { exactAllPairs } from './near/baseline.ts';
 import type { ClusterScaleResult } from './near/cluster-scale.ts';
@@ -71,7 +72,7 @@ function positiveOption(text: string, option: string, integer = true): number {
 
 const threshold = positiveOption(options.threshold, 'threshold', false);
 const methods = options.methods.split(',').map((m) => m.trim()) as NearMethod[];
-const unknownMethod = methods.find((m) => !['minhash', 'lists', 'simhash'].includes(m));
+const unknownMethod = methods.find((m) => !isOneOf(nearMethods, m));
 if (unknownMethod) {
   console.error(`--methods: unknown method ${unknownMethod}\n\n${USAGE}`);
   process.exit(2);

@@ -11,6 +11,8 @@ export interface AppConfig {
   rendererUrl: string;
   rendererDir: string;
   preloadPath: string;
+  /** The engine host's entry, run in a utility process (kept as source, like the rest of the engine). */
+  engineHostEntry: string;
   /** Settings, marks, the last results and the window position. */
   dataDir: string;
   /** The app's own folder from before it shared the CLI's, whose data it adopts once; none when a folder is named. */
@@ -27,6 +29,8 @@ export function resolveAppConfig(app: Pick<App, 'isPackaged' | 'getPath'>, env: 
     rendererUrl: (development && devServerUrl(env.SHINGLE_RENDERER_URL)) || APP_PAGE_URL,
     rendererDir: join(builtDir, '..', 'renderer'),
     preloadPath: join(builtDir, 'preload.cjs'),
+    // builtDir is dist/electron/; the engine stays at electron/node/ (see vite.config.ts).
+    engineHostEntry: join(builtDir, '..', '..', 'electron', 'node', 'host', 'engineHost.ts'),
     // The CLI's folder (its index and journal), so both faces share one state (dataLocation.ts).
     // SHINGLE_DATA_DIR lets tests and portable setups keep the app's data out of the user's profile.
     dataDir,

@@ -1,4 +1,5 @@
 // Per file: the keep/delete mark (a pair of toggle buttons) and opening the file or its folder.
+import { isOpenable } from '../../shared/openable.ts';
 import type { Cluster } from '../../shared/report.ts';
 import type { Mark } from '../engine/contractTypes.ts';
 import { isWithinAny } from '../../shared/paths/isWithin.ts';
@@ -45,12 +46,16 @@ export function MarkButtons({ cluster, fileIndex }: FileActionsProps) {
 
 export function OpenButtons({ cluster, fileIndex }: FileActionsProps) {
   const openFile = useShingle((s) => s.openFile);
-  const name = baseName(cluster.files[fileIndex]?.path ?? '');
+  const path = cluster.files[fileIndex]?.path ?? '';
+  const name = baseName(path);
   return (
     <div className="open-buttons">
-      <button type="button" className="button quiet small" aria-label={`Open ${name}`} onClick={() => void openFile(fileIndex, 'open')}>
-        Open
-      </button>
+      {/* Programs, scripts and anything else not on the documents allowlist are only revealed. */}
+      {isOpenable(path) && (
+        <button type="button" className="button quiet small" aria-label={`Open ${name}`} onClick={() => void openFile(fileIndex, 'open')}>
+          Open
+        </button>
+      )}
       <button type="button" className="button quiet small" aria-label={`Show ${name} in its folder`} onClick={() => void openFile(fileIndex, 'reveal')}>
         Reveal
       </button>

@@ -2,6 +2,7 @@
 // gives for them, and the pages loaded so far. Changing a filter starts a new generation:
 // paging restarts and answers for older generations are dropped.
 import type { Cluster, ClusterKind, DocumentFormat } from '../../shared/report.ts';
+import { clusterKinds, documentFormats } from '../../shared/contract/vocabulary.ts';
 import type { ClusterChange, ClusterPage, ClusterQuery, ClusterSort } from '../engine/contractTypes.ts';
 import type { ShingleState, SliceCreator } from './storeTypes.ts';
 
@@ -11,8 +12,8 @@ const KEPT_PAGES = 12;
 /** Added and removed clusters shift every row below them; they come in bursts. */
 const REFRESH_DELAY_MS = 300;
 
-export const ALL_KINDS: readonly ClusterKind[] = ['exact', 'near', 'contained'];
-export const ALL_FORMATS: readonly DocumentFormat[] = ['text', 'html', 'pdf', 'docx', 'odt', 'rtf', 'epub'];
+export const ALL_KINDS: readonly ClusterKind[] = clusterKinds;
+export const ALL_FORMATS: readonly DocumentFormat[] = documentFormats;
 
 export interface ClusterFilters {
   sort: ClusterSort;
@@ -147,7 +148,7 @@ export const createClustersSlice: SliceCreator<ClustersSlice> = ({ set, get, eng
     applyClusterChange(change) {
       const { cluster } = change;
       // A changed cluster may have a new id (a member added, renamed or deleted): it replaces the one it names.
-      const replacedId = change.previousId ?? cluster.id;
+      const replacedId = change.event === 'cluster-changed' ? change.previousId : cluster.id;
       if (change.event === 'cluster-changed') {
         const pages = get().pages;
         const updated: Record<number, Cluster[]> = {};

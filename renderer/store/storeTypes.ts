@@ -20,8 +20,8 @@ export type ShingleStore = StoreApi<ShingleState>;
 
 /** What the host offers beside the engine's commands. */
 export interface StoreHost {
-  /** The path of a folder dropped on the page; '' for anything else or when the host cannot tell. */
-  pathForDroppedFile?(file: File): string;
+  /** A host-issued token for an item dropped on the page; '' for anything else or when the host cannot tell. */
+  dropToken?(file: File): Promise<string>;
 }
 
 export interface SliceContext {

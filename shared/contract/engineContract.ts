@@ -1,7 +1,9 @@
 // The one contract between the UI and the engine: every command with its request and response,
-// every event with its payload. The Electron preload, the renderer's client, the IPC handlers
-// and the test transport are all derived from this object; nothing is declared twice.
+// every event with its payload. The renderer's client, the engine host and the test transport
+// are derived from this object; the zod-free name lists in channels.ts (for the preload) are
+// checked against its keys at compile time, both ways. Nothing is declared twice.
 import { z } from 'zod';
+import type { CommandName, EventName } from './channels.ts';
 import {
   actionPlanSchema,
   actionProgressSchema,
@@ -14,12 +16,13 @@ import {
   clusterSchema,
   fileRefSchema,
   folderMatchSchema,
+  folderPurposeSchema,
   markSchema,
   planPageRequestSchema,
   planPageSchema,
   scanErrorPageSchema,
-  savedReportSchema,
   scanProgressSchema,
+  scanReportSchema,
   scanSettingsSchema,
   scanStateSchema,
   undoResultSchema,
@@ -31,22 +34,28 @@ function command<Request extends z.ZodType, Response extends z.ZodType>(request:
   return { request, response };
 }
 
+interface CommandSchemas {
+  request: z.ZodType;
+  response: z.ZodType;
+}
+
 export const engineCommands = {
   /** Opens the host's folder picker; the chosen folders are added to the roots (or reference roots). */
-  chooseFolders: command(z.strictObject({ purpose: z.enum(['roots', 'referenceRoots']) }), z.object({ added: z.array(z.string()) })),
+  chooseFolders: command(z.strictObject({ purpose: folderPurposeSchema }), z.object({ added: z.array(z.string()) })),
   /**
-   * Adds folders dropped on the window (paths from the preload's `pathForDroppedFile`). The
-   * engine checks each is an existing folder; `skipped` lists the dropped paths that are not.
+   * Adds folders dropped on the window. The page never names a path: it passes the tokens the
+   * host issued for a real drop (the preload's `dropToken`), and the host tells the engine the
+   * folders behind them. `skipped` lists the dropped paths that are not existing folders.
    */
   addDroppedFolders: command(
-    z.strictObject({ purpose: z.enum(['roots', 'referenceRoots']), paths: z.array(z.string().min(1).max(4096)).min(1).max(100) }),
+    z.strictObject({ purpose: folderPurposeSchema, tokens: z.array(z.string().min(1).max(200)).min(1).max(100) }),
     z.object({ added: z.array(z.string()), skipped: z.array(z.string()) }),
   ),
   getSettings: command(empty, scanSettingsSchema),
   /** Everything but the folders, which only the host's picker and drops add. */
   updateSettings: command(scanSettingsSchema.omit({ roots: true, referenceRoots: true }).partial().strict(), scanSettingsSchema),
   /** Removes a folder the engine listed in its settings. */
-  removeFolder: command(z.strictObject({ purpose: z.enum(['roots', 'referenceRoots']), path: z.string().min(1) }), scanSettingsSchema),
+  removeFolder: command(z.strictObject({ purpose: folderPurposeSchema, path: z.string().min(1) }), scanSettingsSchema),
   startScan: command(empty, z.object({ scanId: z.string() })),
   cancelScan: command(empty, empty),
   getScanState: command(empty, scanStateSchema),
@@ -61,7 +70,7 @@ export const engineCommands = {
    * Shows a report saved by `shingle scan --json` (read by the page from the file the person
    * picked) as the current results. They follow no folder on disk until the next scan.
    */
-  openReport: command(z.strictObject({ report: savedReportSchema }), z.object({ clusters: z.number() })),
+  openReport: command(z.strictObject({ report: scanReportSchema }), z.object({ clusters: z.number() })),
   getCluster: command(z.strictObject({ clusterId: z.string().min(1).max(200) }), clusterSchema.nullable()),
   /** The extracted text of a cluster's file, for the side-by-side view; plain text, never markup. */
   getDocumentText: command(fileRefSchema, z.object({ text: z.string(), truncated: z.boolean() })),
@@ -88,20 +97,23 @@ export const engineCommands = {
   getBatchResult: command(z.strictObject({ batchId: z.int().min(1) }), batchResultSchema),
   /** Puts back what a batch trashed (files deleted permanently cannot come back). */
   undoBatch: command(z.strictObject({ batchId: z.int().min(1) }), undoResultSchema),
-} as const;
+} as const satisfies Record<CommandName, CommandSchemas>;
 
 export const engineEvents = {
   scanProgress: scanProgressSchema,
   scanState: scanStateSchema,
   clusterChange: clusterChangeSchema,
   actionProgress: actionProgressSchema,
-} as const;
+} as const satisfies Record<EventName, z.ZodType>;
+
+// `satisfies Record<…>` refuses a missing name and, on these literals, an extra key: the name
+// lists of channels.ts and the objects above hold the same names.
+export type { CommandName, EventName } from './channels.ts';
+export { commandNames, eventNames, isCommandName, isEventName } from './channels.ts';
 
 export type EngineCommands = typeof engineCommands;
-export type CommandName = keyof EngineCommands;
 export type CommandRequest<C extends CommandName> = z.infer<EngineCommands[C]['request']>;
 export type CommandResponse<C extends CommandName> = z.infer<EngineCommands[C]['response']>;
-export type EventName = keyof typeof engineEvents;
 export type EventPayload<E extends EventName> = z.infer<(typeof engineEvents)[E]>;
 
 /** The engine as the UI sees it: one async function per command, and event subscriptions. */
@@ -111,18 +123,11 @@ export type EngineApi = {
   on<E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void): () => void;
 };
 
-export const commandNames = Object.keys(engineCommands) as CommandName[];
-export const eventNames = Object.keys(engineEvents) as EventName[];
-
 /** Checks a request from the UI; throws a ContractError naming the command and the problem. */
 export function parseRequest<C extends CommandName>(name: C, payload: unknown): CommandRequest<C> {
   const result = engineCommands[name].request.safeParse(payload);
   if (!result.success) throw new ContractError(`${name}: invalid request: ${z.prettifyError(result.error)}`);
   return result.data as CommandRequest<C>;
-}
-
-export function isCommandName(name: unknown): name is CommandName {
-  return typeof name === 'string' && Object.hasOwn(engineCommands, name);
 }
 
 export class ContractError extends Error {

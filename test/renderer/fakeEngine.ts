@@ -53,7 +53,8 @@ export function createFakeEngine(clusters: Cluster[] = []): FakeEngine {
       return () => set.delete(listener as (payload: unknown) => void);
     },
     chooseFolders: vi.fn(async () => ({ added: [] })),
-    addDroppedFolders: vi.fn(async ({ purpose, paths }: CommandRequest<'addDroppedFolders'>) => {
+    // The fake host's drop tokens are the paths themselves.
+    addDroppedFolders: vi.fn(async ({ purpose, tokens: paths }: CommandRequest<'addDroppedFolders'>) => {
       const added = paths.filter((path) => !path.endsWith('.txt'));
       engine.settings = { ...engine.settings, [purpose]: [...engine.settings[purpose], ...added] };
       return { added, skipped: paths.filter((path) => path.endsWith('.txt')) };

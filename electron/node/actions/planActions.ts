@@ -10,7 +10,8 @@ import type { FileRelation, IncludeKind, Relation } from '../../../shared/select
 import type { Selection } from '../../../shared/selection/selectFiles.ts';
 import type { Cluster, ClusterKind, ReportFile, ScanReport } from '../../../shared/report.ts';
 
-export type ActionKind = 'trash' | 'delete' | 'hardlink' | 'move';
+export type { ActionKind } from '../../../shared/contract/vocabulary.ts';
+import type { ActionKind } from '../../../shared/contract/vocabulary.ts';
 
 export interface PlanOptions {
   action: ActionKind;

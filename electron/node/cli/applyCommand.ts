@@ -22,6 +22,7 @@ import type { ActionKind, ActionPlan } from '../actions/planActions.ts';
 import { readReport, ReportError } from '../actions/readReport.ts';
 import { realPathOf, realPaths } from '../actions/realPaths.ts';
 import { formatPlan } from './applyPlanText.ts';
+import { actionKinds } from '../../../shared/contract/vocabulary.ts';
 import { cancelOnCtrlC } from './commandSetup.ts';
 import { UsageError } from './scanArgs.ts';
 
@@ -44,7 +45,7 @@ Options:
   --journal PATH     the journal of batches (default ${displayPath(defaultJournalPath())})
   -h, --help         show this help`;
 
-const ACTIONS: readonly ActionKind[] = ['trash', 'delete', 'hardlink', 'move'];
+const ACTIONS = actionKinds;
 const KINDS: readonly IncludeKind[] = ['near', 'contained'];
 
 interface ApplyArgs {

@@ -3,6 +3,7 @@
 import { displayPath } from '../../../shared/fsName.ts';
 import { formatBytes, formatCount, formatDuration } from '../../../shared/format.ts';
 import type { Cluster, FolderMatch, ReportFile, ScanReport } from '../../../shared/report.ts';
+import { clusterKinds } from '../../../shared/contract/vocabulary.ts';
 
 function fileLine(file: ReportFile): string {
   const links = file.links?.length ? `  (same file as ${file.links.map(displayPath).join(', ')})` : '';
@@ -45,7 +46,7 @@ export function formatHumanReport(report: ScanReport): string {
     lines.push('');
   }
   const reclaimable = report.clusters.reduce((sum, c) => sum + c.reclaimable, 0);
-  const kinds = (['exact', 'near', 'contained'] as const)
+  const kinds = clusterKinds
     .map((kind) => [kind, report.clusters.filter((c) => c.kind === kind).length] as const)
     .filter(([, n]) => n > 0)
     .map(([kind, n]) => `${formatCount(n)} ${kind}`);

@@ -5,7 +5,8 @@ import { resolve } from 'node:path';
 import { displayPath } from '../../../shared/fsName.ts';
 import { DEFAULT_FOLDER_THRESHOLD, defaultScanOptions } from '../../../shared/scanOptions.ts';
 import { defaultIndexPath } from '../index/indexLocation.ts';
-import type { ChunkUnit, NearMethod, ScanOptions } from '../../../shared/scanOptions.ts';
+import type { ScanOptions } from '../../../shared/scanOptions.ts';
+import { chunkUnits, nearMethods } from '../../../shared/contract/vocabulary.ts';
 
 export class UsageError extends Error {}
 
@@ -17,8 +18,6 @@ export interface ScanCommand {
   indexPath: string | null;
 }
 
-const METHODS: readonly NearMethod[] = ['minhash', 'lists', 'simhash'];
-const UNITS: readonly ChunkUnit[] = ['words', 'sentences', 'paragraphs'];
 const SIZE_SUFFIX: Record<string, number> = { '': 1, k: 1e3, m: 1e6, g: 1e9, kib: 1024, mib: 1024 ** 2, gib: 1024 ** 3 };
 
 export const scanUsage = `Usage: shingle scan <dir>... [options]
@@ -119,11 +118,11 @@ export function parseScanArgs(argv: string[], cwd: string, command = 'scan'): Sc
       followSymlinks: values['follow-symlinks'],
       minSize: values['min-size'] === undefined ? defaultScanOptions.minSize : Math.max(1, parseSize(values['min-size'])),
       near: values.near,
-      method: values.method === undefined ? defaultScanOptions.method : oneOf('--method', values.method, METHODS),
+      method: values.method === undefined ? defaultScanOptions.method : oneOf('--method', values.method, nearMethods),
       threshold: values.threshold === undefined ? defaultScanOptions.threshold : share('--threshold', values.threshold),
       folders: values.folders,
       folderThreshold: values['folder-threshold'] === undefined ? DEFAULT_FOLDER_THRESHOLD : share('--folder-threshold', values['folder-threshold']),
-      unit: values.unit === undefined ? defaultScanOptions.unit : oneOf('--unit', values.unit, UNITS),
+      unit: values.unit === undefined ? defaultScanOptions.unit : oneOf('--unit', values.unit, chunkUnits),
       ...(values.across ? { across: true } : {}),
     },
   };

@@ -22,10 +22,12 @@ import type { FolderPurpose } from './settingsStore.ts';
 export interface HostCapabilities {
   /** Shows the host's folder picker; resolves with the absolute folders chosen (none if cancelled). */
   pickFolders(purpose: 'roots' | 'referenceRoots'): Promise<string[]>;
+  /** The paths behind drop tokens the host issued for real drops; unknown tokens give nothing. */
+  redeemDropTokens(tokens: readonly string[]): Promise<string[]>;
+  /** Asks the person, outside the page (a native dialog), whether to delete these files for good; without it, deletion is refused. */
+  confirmPermanentDelete(summary: PermanentDeleteSummary): Promise<boolean>;
   revealFile(path: string): Promise<void>;
   openFile(path: string): Promise<void>;
-  /** Asks the person (a native dialog) to confirm a permanent deletion; without it, deletion is refused. */
-  confirmPermanentDelete?(summary: PermanentDeleteSummary): Promise<boolean>;
 }
 
 export type EngineService = EngineApi & { dispose(): Promise<void> };
@@ -58,7 +60,7 @@ export function createEngineService({ dataDir, host }: EngineServiceOptions): En
       referenceRoots: () => settings.get().referenceRoots,
       marks: marks.get,
       // Asked at the time of the deletion: a host without the dialog refuses it.
-      confirmPermanentDelete: async (summary: PermanentDeleteSummary) => (host.confirmPermanentDelete ? host.confirmPermanentDelete(summary) : false),
+      confirmPermanentDelete: (summary: PermanentDeleteSummary) => host.confirmPermanentDelete(summary),
     });
     onActionProgress = followActions(actions, scans);
     return { settings, marks, scans, actions };
@@ -86,9 +88,10 @@ export function createEngineService({ dataDir, host }: EngineServiceOptions): En
       const chosen = await host.pickFolders(purpose);
       return { added: await addFolders(purpose, chosen) };
     },
-    async addDroppedFolders({ purpose, paths }) {
-      // The paths come from the page (the preload turns dropped items into paths): trust none
-      // that is not an existing folder.
+    async addDroppedFolders({ purpose, tokens }) {
+      // The host knows which paths were really dropped; the page only holds their tokens. Even
+      // those must be existing folders.
+      const paths = await host.redeemDropTokens(tokens);
       const folders: string[] = [];
       const skipped: string[] = [];
       for (const path of paths) (await isFolder(path) ? folders : skipped).push(path);
@@ -137,7 +140,7 @@ export function createEngineService({ dataDir, host }: EngineServiceOptions): En
     },
     async openFile(ref) {
       const { file } = await fileOf(ref);
-      await checkOpenable(file.path);
+      checkOpenable(file.path);
       await host.openFile(file.path);
       return {};
     },

@@ -129,17 +129,18 @@ describe('bulk clean-up', () => {
 
   it('deletes permanently only when the host confirms, whatever the request says', async () => {
     const plan = () => service.previewActions({ rules: ['newest'], useMarks: false, action: 'delete' });
+    host.deleteConfirmations.length = 0;
     await expect(service.applyActions({ planId: (await plan()).planId })).rejects.toThrow(/not confirmed/);
-    const asked: unknown[] = [];
-    host.confirmPermanentDelete = async (summary) => (asked.push(summary), false);
-    await expect(service.applyActions({ planId: (await plan()).planId })).rejects.toThrow(/not confirmed/);
-    expect(asked).toEqual([{ files: 3, bytes: 2 * Buffer.byteLength(text) + Buffer.byteLength(other), clusters: 2, refused: 0 }]);
+    expect(host.deleteConfirmations).toEqual([{ files: 3, bytes: 2 * Buffer.byteLength(text) + Buffer.byteLength(other), clusters: 2, refused: 0 }]);
     for (const name of ['Docs/b.txt', 'Docs/old/c.txt', 'Docs/y.txt']) await stat(tree.path(name));
-    host.confirmPermanentDelete = async () => true;
-    const { batchId } = await service.applyActions({ planId: (await plan()).planId });
-    expect(await finished(batchId)).toMatchObject({ done: 3, total: 3, failed: 0 });
-    await expect(stat(tree.path('Docs/b.txt'))).rejects.toThrow();
-    delete host.confirmPermanentDelete;
+    host.confirmDelete = true;
+    try {
+      const { batchId } = await service.applyActions({ planId: (await plan()).planId });
+      expect(await finished(batchId)).toMatchObject({ done: 3, total: 3, failed: 0 });
+      await expect(stat(tree.path('Docs/b.txt'))).rejects.toThrow();
+    } finally {
+      host.confirmDelete = false;
+    }
   });
 
   it('runs only a stored plan, and plans only from its own results', async () => {
