@@ -33,8 +33,12 @@ test('the page cannot add an unpicked folder or confirm a permanent deletion its
 
   // A confirm flag is not part of the contract; without it, main's dialog decides (here: no).
   const deleteAll = { rules: ['shortest-path'], useMarks: false, action: 'delete' };
+  const plan = await callFromPage(page, 'previewActions', deleteAll);
+  if (!('ok' in plan)) throw new Error(`preview failed: ${plan.error}`);
+  const { planId } = plan.ok as { planId: string };
+  expect(await callFromPage(page, 'applyActions', { planId, confirm: true })).toEqual({ error: expect.stringMatching(/invalid request/) });
   expect(await callFromPage(page, 'applyActions', { ...deleteAll, confirm: true })).toEqual({ error: expect.stringMatching(/invalid request/) });
-  expect(await callFromPage(page, 'applyActions', deleteAll)).toEqual({ error: 'Permanent deletion was not confirmed; nothing was deleted.' });
+  expect(await callFromPage(page, 'applyActions', { planId })).toEqual({ error: expect.stringMatching(/not confirmed/) });
   expect(host.deleteConfirmations).toHaveLength(1);
   expect(host.deleteConfirmations[0]!.files).toBeGreaterThan(0);
   const clusters = await shingle.service.listClusters({ offset: 0, limit: 100, sort: 'path' });

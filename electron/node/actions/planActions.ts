@@ -94,11 +94,41 @@ function stateOf(file: ReportFile): FileState {
   return { path: file.path, size: file.size, mtime: file.mtime, ...(file.ctime !== undefined ? { ctime: file.ctime } : {}), ...(file.hash ? { hash: file.hash } : {}) };
 }
 
-/** Star clusters: every member resembles the representative; two members at least s1 + s2 − 1. */
+/** The member a member's `similarity` is measured to: the one `matches` names, else the first file. */
+function partnerOf(cluster: Cluster, i: number): number {
+  if (i === 0) return -1;
+  const named = cluster.files[i]!.matches;
+  const j = named === undefined ? 0 : cluster.files.findIndex((f) => f.path === named);
+  return j < 0 ? 0 : j;
+}
+
+/**
+ * The least resemblance the report vouches for between members a and b. Jaccard distance
+ * (1 − J) is a metric, so along the chain of `matches` that joins them J(a, b) ≥ 1 − Σ(1 − s);
+ * with every member measured to the first file this is the star's s1 + s2 − 1.
+ */
+function vouchedResemblance(cluster: Cluster, a: number, b: number): number {
+  const costsUp = (start: number) => {
+    const costs = new Map<number, number>();
+    let cost = 0;
+    for (let i = start; i >= 0 && !costs.has(i); i = partnerOf(cluster, i)) {
+      costs.set(i, cost);
+      cost += 1 - (cluster.files[i]!.similarity ?? cluster.similarity);
+    }
+    return costs;
+  };
+  const fromB = costsUp(b);
+  let least = Infinity;
+  for (const [member, cost] of costsUp(a)) {
+    const other = fromB.get(member);
+    if (other !== undefined) least = Math.min(least, cost + other);
+  }
+  return least === Infinity ? 0 : 1 - least;
+}
+
 function minSimilarity(cluster: Cluster, relation: RemovalRelation, file: number, match: number): number | undefined {
   if (relation !== 'edited' && relation !== 'excerpt') return undefined;
-  const toFirst = (i: number) => (i === 0 ? 1 : (cluster.files[i]!.similarity ?? cluster.similarity));
-  const claimed = relation === 'excerpt' || match === 0 ? toFirst(file) : toFirst(file) + toFirst(match) - 1;
+  const claimed = relation === 'excerpt' ? (cluster.files[file]!.similarity ?? cluster.similarity) : vouchedResemblance(cluster, file, match);
   return Math.max(MIN_VERIFIED_SIMILARITY, claimed - MEASURE_MARGIN);
 }
 

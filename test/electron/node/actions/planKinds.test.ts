@@ -93,6 +93,29 @@ describe('kinds of removal', () => {
     expect(plan.steps[2]!.minSimilarity).toBeCloseTo(0.65);
   });
 
+  it('vouches for an edited version along the chain of matches, not as if every measure were to the first file', () => {
+    // The edited draft is the representative; the .html resembles it 0.76, the .pdf matches the .html
+    // (the same text). Keeping the .pdf, the draft is vouched to resemble it 1 − (0.24 + 0) = 0.76.
+    const chain: Cluster = {
+      id: 'near-2',
+      kind: 'near',
+      similarity: 0.76,
+      reclaimable: 0,
+      files: [
+        file('/d/draft.txt', { format: 'text' }),
+        file('/d/report.html', { format: 'html', similarity: 0.76, matches: '/d/draft.txt' }),
+        file('/d/report.pdf', { format: 'pdf', identical: 'text', similarity: 1, matches: '/d/report.html' }),
+      ],
+    };
+    const chained = report(['/d'], [chain]);
+    const plan = planActions(chained, selectFiles(chained, [parseKeepRule('format:pdf>html>text')]), { action: 'trash', include: ['near'] });
+    expect(plan.steps.map((s) => [s.path, s.relation, s.kept.path])).toEqual([
+      ['/d/draft.txt', 'edited', '/d/report.pdf'],
+      ['/d/report.html', 'same-text', '/d/report.pdf'],
+    ]);
+    expect(plan.steps[0]!.minSimilarity).toBeCloseTo(0.61);
+  });
+
   it('never offers the container, even when the rules or marks would remove it', () => {
     const plan = planActions(both, { clusters: [{ clusterId: 'contained-1', keep: ['/d/chapter.txt'], act: ['/d/book.txt'] }] }, { action: 'trash', include: ['contained'] });
     expect(plan.steps).toEqual([]);
