@@ -134,7 +134,8 @@ export function openFileIndex(path: string, options: FileIndexOptions = {}): Fil
     path,
     hashes: (file: WalkedFile) => known.hashes(file),
     saveHashes(file: WalkedFile, hashes: ContentHashes) {
-      known.saveHashes(file, hashes);
+      const move = known.saveHashes(file, hashes);
+      if (move !== undefined) queue({ kind: 'move', move });
       queue({ kind: 'hashes', file, hashes });
     },
     extraction: (file: WalkedFile, settings: string) => known.extraction(file, settings),
@@ -172,7 +173,7 @@ export function openFileIndex(path: string, options: FileIndexOptions = {}): Fil
       }
       loadedRoots = resolved;
       scan = { roots: resolved, walked: new Set(files.map((file) => file.path)) };
-      for (const move of known.followMoves(scan.roots, files, scan.walked)) queue({ kind: 'move', move });
+      return known.followMoves(scan.roots, files, scan.walked);
     },
     finishScan() {
       if (scan !== undefined) {
