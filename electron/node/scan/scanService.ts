@@ -10,6 +10,7 @@ import type { HashPool } from '../hash/hashPool.ts';
 import type { DocumentFingerprint } from '../near/documentFingerprint.ts';
 import { collectInodes, documentUnits } from '../near/documentUnits.ts';
 import { createFingerprintPool, findNearDuplicates } from '../near/findNearDuplicates.ts';
+import type { NearProgress } from '../near/findNearDuplicates.ts';
 import type { ContentCache } from './contentCache.ts';
 import { createExactDuplicateFinder } from './exactDuplicates.ts';
 import type { ExactDuplicateFinder } from './exactDuplicates.ts';
@@ -124,7 +125,11 @@ async function analyze(finder: ExactDuplicateFinder, files: readonly WalkedFile[
   if (pools.fingerprint) {
     progress.phase('extract');
     const units = documentUnits(collectInodes(files), exact.clusters);
-    const near = await findNearDuplicates(units, options, pools.fingerprint, { signal, cache, onProgress: (p) => progress.update(p) });
+    // Once every document is fingerprinted, what is left is grouping them: the cluster phase.
+    // Its length is unknown, so it reports no figures of its own.
+    const onProgress = (p: NearProgress) => (p.filesDone < p.filesToDo ? progress.update(p) : progress.phase('cluster'));
+    if (units.length === 0) progress.phase('cluster');
+    const near = await findNearDuplicates(units, options, pools.fingerprint, { signal, cache, onProgress });
     errors.push(...near.errors);
     filesRead += near.filesRead;
     clusters = [...withoutAbsorbed(exact.clusters, near.clusters), ...near.clusters].sort(byReclaimable);
