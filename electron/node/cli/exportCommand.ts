@@ -1,10 +1,11 @@
 // `shingle export --csv|--json REPORT`: the clusters of a report as one row per file (CSV, for
 // spreadsheets) or as JSON. Marks are not exported yet. Exit codes: 0 ok, 2 bad usage.
-import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { displayPath } from '../../../shared/fsName.ts';
 import type { Cluster, ScanReport } from '../../../shared/report.ts';
+import { UsageError } from './harness.ts';
+import { readReportFile } from './reportFile.ts';
 
 export const exportUsage = `Usage: shingle export --csv|--json REPORT.json
 
@@ -53,14 +54,13 @@ export async function runExportCommand(argv: string[]): Promise<number> {
   }
   if (values.csv === values.json) return fail('give exactly one of --csv and --json');
   if (positionals.length !== 1) return fail('export needs exactly one report file');
-  const path = resolve(process.cwd(), positionals[0]!);
   let report: ScanReport;
   try {
-    report = JSON.parse(await readFile(path, 'utf8')) as ScanReport;
+    report = await readReportFile(resolve(process.cwd(), positionals[0]!));
   } catch (error) {
-    return fail(`${displayPath(path)}: cannot read the report (${(error as Error).message.split('\n')[0]})`);
+    if (error instanceof UsageError) return fail(error.message);
+    throw error;
   }
-  if (report?.version !== 1 || !Array.isArray(report.clusters)) return fail(`${displayPath(path)}: not a version 1 shingle scan --json report`);
   process.stdout.write(values.csv ? toCsv(report.clusters) : `${JSON.stringify(report.clusters)}\n`);
   return 0;
 }
