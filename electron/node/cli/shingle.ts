@@ -37,3 +37,7 @@ async function main(argv: string[]): Promise<number> {
 }
 
 process.exitCode = await main(process.argv.slice(2));
+// Cancelled: the workers have stopped and what was to be printed is printed. Exiting now spares
+// the wait for the event loop to drain and the engine's memory to be torn down (seconds after a
+// large scan), so Ctrl-C ends the command at once.
+if (process.exitCode === ExitCode.cancelled) process.exit();

@@ -92,6 +92,20 @@ function toCluster(identical: Hashed[], listings: Map<string, Listing>): Cluster
   };
 }
 
+/** How long the grouping may hold the event loop before it lets Ctrl-C and progress through. */
+const SLICE_MS = 20;
+
+/** Call in a long synchronous loop: every SLICE_MS it yields to the event loop, then stops if aborted. */
+function createYielder(signal: AbortSignal | undefined): () => Promise<void> {
+  let sliceStart = performance.now();
+  return async () => {
+    if (performance.now() - sliceStart < SLICE_MS) return;
+    await new Promise((resolve) => setImmediate(resolve));
+    signal?.throwIfAborted();
+    sliceStart = performance.now();
+  };
+}
+
 export function createExactDuplicateFinder(pool: HashPool, hooks: HashPassHooks = {}): ExactDuplicateFinder {
   const hasher = createHashPasses(pool, hooks);
   const fullPass = hasher.startPass(false);
@@ -175,12 +189,15 @@ export function createExactDuplicateFinder(pool: HashPool, hooks: HashPassHooks 
     // This thread has nothing else to do until the hashing is over: it hashes too.
     await pool.assist(passes);
     await passes;
+    // Grouping hundreds of thousands of files takes a while: it lets the event loop run.
+    const yieldNow = createYielder(hooks.signal);
     const hardlinks: HardLinkSet[] = [];
     const listings = new Map<string, Listing>();
     for (const size of linkedSizes) collapseHardLinks(namesBySize.get(size)!, hardlinks, listings);
     const clusters: Cluster[] = [];
     const needFullHash: Sampled[][] = [];
     for (const [size, sampled] of sampledBySize) {
+      await yieldNow();
       // A small file's sample is its whole content: its digest is already final.
       const final = size <= WHOLE_FILE_SAMPLE_LIMIT;
       for (const candidates of matching(sampled)) {
