@@ -6,6 +6,7 @@
 import { watch } from 'chokidar';
 import type { ChokidarOptions } from 'chokidar';
 import { displayPath } from '../../../shared/fsName.ts';
+import { FOLDER_EVENTS_NAME_ENTRIES, watchFolderTree } from './folderWatcher.ts';
 import { networkFileSystemOf } from './networkFileSystem.ts';
 import type { IgnoreTest } from './watchIgnore.ts';
 
@@ -45,7 +46,12 @@ const WRITE_POLL_INTERVAL_MS = 50;
 // has held still: waited for, a rename is one change of its clusters instead of two.
 const REMOVAL_SETTLE_MS = STABILITY_THRESHOLD_MS + 3 * WRITE_POLL_INTERVAL_MS;
 
-export function watchDisk(roots: readonly string[], settings: { followSymlinks: boolean; isIgnored: IgnoreTest }, sink: DiskWatchSink, createWatcher: CreateWatcher = watch): DiskWatch {
+/** Folders where the system names changed entries (watchFolderTree), else chokidar's per-file watches. */
+const defaultWatcher: CreateWatcher = FOLDER_EVENTS_NAME_ENTRIES
+  ? (paths, options) => watchFolderTree(paths, { ignored: options.ignored as IgnoreTest, followSymlinks: options.followSymlinks ?? false })
+  : watch;
+
+export function watchDisk(roots: readonly string[], settings: { followSymlinks: boolean; isIgnored: IgnoreTest }, sink: DiskWatchSink, createWatcher: CreateWatcher = defaultWatcher): DiskWatch {
   const polled: string[] = [];
   const local: string[] = [];
   for (const root of roots) {
