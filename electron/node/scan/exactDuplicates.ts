@@ -9,6 +9,7 @@ import type { Hashed, HashPassHooks } from '../hash/hashPasses.ts';
 import { WHOLE_FILE_SAMPLE_LIMIT } from '../hash/hashPool.ts';
 import type { HashPool } from '../hash/hashPool.ts';
 import type { WalkedFile } from './types.ts';
+import { createYielder } from './eventLoopTurns.ts';
 
 export type { HashPassHooks as ExactHooks, HashProgress as ExactProgress } from '../hash/hashPasses.ts';
 
@@ -89,20 +90,6 @@ function toCluster(identical: Hashed[], listings: Map<string, Listing>): Cluster
     similarity: 1,
     reclaimable: identical[0]!.file.size * (identical.length - 1),
     files: files.sort((a, b) => compareStrings(a.path, b.path)),
-  };
-}
-
-/** How long the grouping may hold the event loop before it lets Ctrl-C and progress through. */
-const SLICE_MS = 20;
-
-/** Call in a long synchronous loop: every SLICE_MS it yields to the event loop, then stops if aborted. */
-function createYielder(signal: AbortSignal | undefined): () => Promise<void> {
-  let sliceStart = performance.now();
-  return async () => {
-    if (performance.now() - sliceStart < SLICE_MS) return;
-    await new Promise((resolve) => setImmediate(resolve));
-    signal?.throwIfAborted();
-    sliceStart = performance.now();
   };
 }
 

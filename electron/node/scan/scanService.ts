@@ -12,6 +12,7 @@ import { collectInodes, documentUnits } from '../near/documentUnits.ts';
 import { createFingerprintPool, findNearDuplicates } from '../near/findNearDuplicates.ts';
 import type { NearProgress } from '../near/findNearDuplicates.ts';
 import type { ContentCache } from './contentCache.ts';
+import { yieldTo } from './eventLoopTurns.ts';
 import { createExactDuplicateFinder } from './exactDuplicates.ts';
 import type { ExactDuplicateFinder } from './exactDuplicates.ts';
 import { createProgressTracker } from './scanProgress.ts';
@@ -124,7 +125,12 @@ async function analyze(finder: ExactDuplicateFinder, files: readonly WalkedFile[
   let filesRead = exact.filesHashed + proved.files;
   if (pools.fingerprint) {
     progress.phase('extract');
-    const units = documentUnits(collectInodes(files), exact.clusters);
+    // Between long synchronous steps at scale, a pending Ctrl-C gets its turn.
+    await yieldTo(signal);
+    const inodes = collectInodes(files);
+    await yieldTo(signal);
+    const units = documentUnits(inodes, exact.clusters);
+    await yieldTo(signal);
     // Once every document is fingerprinted, what is left is grouping them: the cluster phase.
     // Its length is unknown, so it reports no figures of its own.
     const onProgress = (p: NearProgress) => (p.filesDone < p.filesToDo ? progress.update(p) : progress.phase('cluster'));
