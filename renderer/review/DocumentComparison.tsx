@@ -3,6 +3,7 @@
 // second file); "next difference" steps through that pair, moving both columns to it.
 import { useState } from 'react';
 import type { CSSProperties } from 'react';
+import { plural } from '../../shared/format.ts';
 import type { Cluster } from '../../shared/report.ts';
 import { useShortcuts } from '../app/useShortcuts.ts';
 import { baseName } from '../format/paths.ts';
@@ -20,7 +21,7 @@ interface DifferenceCursor {
 function differenceStatus(changes: number | undefined, current: number | null): string {
   if (changes === undefined) return 'Comparing…';
   if (changes === 0) return 'Same words';
-  if (current === null) return `${changes} ${changes === 1 ? 'difference' : 'differences'}`;
+  if (current === null) return plural(changes, 'difference');
   return `Difference ${current + 1} of ${changes}`;
 }
 
