@@ -122,7 +122,7 @@ export class KnownFiles {
    * does content rewritten with its old size and mtime put back, so the ctime cannot tell the two
    * apart: the entry becomes the file's only when saveHashes brings a hash of its whole content
    * equal to the entry's. Returns the files to hash for that (an entry with no whole-content hash
-   * cannot be proven and is let go).
+   * cannot be proven and is let go, as is one whose proof would cost more reading than it saves).
    */
   followMoves(roots: readonly string[], files: readonly WalkedFile[], walked: ReadonlySet<string>): WalkedFile[] {
     this.candidates = new Map();
@@ -134,13 +134,18 @@ export class KnownFiles {
       else paths.push(path);
     }
     if (goneById.size === 0) return [];
+    // Proving reads the whole file: worth it only where the scan would read it anyway, for an
+    // extraction the entry spares, or for hashing against another file of its size.
+    const sizes = new Map<number, number>();
+    for (const file of files) sizes.set(file.size, (sizes.get(file.size) ?? 0) + 1);
     const toProve: WalkedFile[] = [];
     for (const file of files) {
       const gone = goneById.get(file.fileId);
       if (gone === undefined || this.current(file) !== undefined) continue;
       const at = gone.findIndex((path) => {
         const known = this.byPath.get(path)!;
-        return known.size === file.size && known.mtimeMs === file.mtimeMs;
+        const spares = known.extractions !== undefined || sizes.get(file.size)! > 1;
+        return known.size === file.size && known.mtimeMs === file.mtimeMs && spares;
       });
       if (at < 0) continue;
       const [from] = gone.splice(at, 1) as [string];

@@ -95,6 +95,16 @@ describe.each(caches)('%s', (_name, createCache) => {
     expect(cache.hashes(moved)).toEqual(contentHashes(file));
   });
 
+  it('does not read a renamed file to prove it when the scan would not read it (no extraction, a size of its own)', () => {
+    const other = walkedFile(join(root, 'other.bin'), { fileId: '1:6', size: 4321 });
+    cache.beginScan([root], [other]);
+    cache.saveHashes(other, { full: 'ab'.repeat(16) });
+    cache.finishScan();
+    const moved = { ...other, path: join(root, 'moved.bin'), ctimeMs: other.ctimeMs + 10 };
+    expect(cache.beginScan([root], [moved])).toEqual([]);
+    expect(cache.beginScan([root], [moved, walkedFile(join(root, 'same-size.bin'), { fileId: '1:7', size: 4321 })])).toEqual([moved]);
+  });
+
   it('gives a renamed file nothing of its old entry when its content changed with the same size and mtime', () => {
     const rewritten = { ...file, path: join(root, 'renamed.txt'), ctimeMs: file.ctimeMs + 10 };
     cache.beginScan([root], [rewritten]);
