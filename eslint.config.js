@@ -42,4 +42,39 @@ export default tseslint.config(
     patterns: [{ group: ['**/renderer/**', '**/electron/main/**', '**/electron/preload/**'], message: 'The engine never depends on its hosts.' }],
   }),
   boundary(['test/**/*.ts', 'scripts/**/*.ts'], { paths: [electronBan] }),
+  // The Playwright process never loads the engine: the engine's worker pools require() their ES
+  // module workers, which under Playwright's module hooks once killed a test worker with a Node
+  // assertion (ModuleWrap::CreateRequiredModuleFacade). End-to-end tests fork the engine host.
+  {
+    files: ['test/e2e/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [electronBan],
+          patterns: [
+            {
+              regex: 'electron/node/(?!host/hostProcess\\.ts$)',
+              message: 'Reach the engine through electron/node/host/hostProcess.ts (a child process).',
+              allowTypeImports: true,
+            },
+          ],
+        },
+      ],
+    },
+  },
+  // The sandboxed preload bundles what it imports: names from shared/contract/channels.ts, never
+  // zod or the schemas (types only).
+  {
+    files: ['electron/preload/**/*.ts', 'shared/contract/channels.ts', 'shared/contract/vocabulary.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'zod', message: 'The preload must not bundle zod.', allowTypeImports: true }],
+          patterns: [{ group: ['**/contract/engineContract*', '**/contract/schemas*'], message: 'Import names from shared/contract/channels.ts.', allowTypeImports: true }],
+        },
+      ],
+    },
+  },
 );

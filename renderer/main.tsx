@@ -19,6 +19,8 @@ import './styles/review.css';
 import './styles/exactSummary.css';
 import './styles/shortcutHelp.css';
 import './styles/cleanup.css';
+import './styles/history.css';
+import './styles/folders.css';
 
 const root = createRoot(document.getElementById('root')!);
 const transport = findTransport(window, eventNames);
@@ -27,7 +29,7 @@ if (!transport) {
   root.render(<NoEngine />);
 } else {
   const engine = createEngineClient(transport, { onInvalidEvent: (error) => console.error(error) });
-  const store = createShingleStore(engine, { pathForDroppedFile: transport.pathForDroppedFile?.bind(transport) });
+  const store = createShingleStore(engine, { dropToken: transport.dropToken?.bind(transport) });
   connectEngineEvents(engine, store);
   void store.getState().initialize();
   root.render(

@@ -1,7 +1,10 @@
-// `npm run bench:near`: the quality and speed of near-duplicate detection. Builds (or reuses) a
-// corpus of real documents and their variants whose ground truth is known, scans it with each
-// method through the real engine, scores the clusters against the truth and against a brute-force
-// exact baseline, then times the default pipeline stage by stage and clustering at scale.
+// `npm run bench:near`: the quality and speed of near-duplicate detection. First on real
+// documents as they are on disk (every text file of /usr/share/doc and /usr/share/common-licenses)
+// against an exact brute-force truth (scripts/near/realBench.ts); then builds (or reuses) a
+// corpus of real documents and their variants in several formats whose ground truth is known,
+// scans it with each method through the real engine, scores the clusters against the truth and
+// against a brute-force exact baseline, then times the default pipeline stage by stage and
+// clustering at scale.
 // `npm run bench:near -- --help` for the options.
 import { spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
@@ -10,6 +13,7 @@ import { parseArgs } from 'node:util';
 import { runScan } from '../electron/node/scan/scanService.ts';
 import { defaultScanOptions } from '../shared/scanOptions.ts';
 import type { NearMethod } from '../shared/scanOptions.ts';
+import { isOneOf, nearMethods } from '../shared/contract/vocabulary.ts';
 import { machineInfo } from './bench/measure.ts';
 import { exactAllPairs } from './near/baseline.ts';
 import type { ClusterScaleResult } from './near/cluster-scale.ts';
@@ -18,6 +22,8 @@ import { evaluate, loadTruth } from './near/evaluate.ts';
 import type { Evaluation, PredictedCluster } from './near/evaluate.ts';
 import { printCorpus, printDetails, printFidelity, printGoals, printQuality, printThroughput } from './near/printout.ts';
 import type { MethodResult } from './near/printout.ts';
+import { printRealGoals } from './near/realGoals.ts';
+import { runRealBench } from './near/realBench.ts';
 import { measureStages } from './near/stages.ts';
 
 const USAGE = `Usage: npm run bench:near -- [options]
@@ -28,6 +34,9 @@ const USAGE = `Usage: npm run bench:near -- [options]
   --baseline-max N   documents the exact all-pairs baseline takes at most (default 8000)
   --sketches N       synthetic sketches for the clustering-scale test (default 100000)
   --runs K           timed runs of each throughput stage; the median is reported (default 3)
+  --real a,b         folders of real documents scored against the exact truth
+                     (default /usr/share/doc,/usr/share/common-licenses; "" to skip)
+  --no-corpus        only the real documents: skip the generated corpus and the timings
   --rebuild          rebuild the corpus even if a matching one exists
   --verbose          list false positives, false negatives and containment misses`;
 
@@ -40,6 +49,8 @@ const { values: options } = parseArgs({
     'baseline-max': { type: 'string', default: '8000' },
     sketches: { type: 'string', default: '100000' },
     runs: { type: 'string', default: '3' },
+    real: { type: 'string', default: '/usr/share/doc,/usr/share/common-licenses' },
+    'no-corpus': { type: 'boolean', default: false },
     rebuild: { type: 'boolean', default: false },
     verbose: { type: 'boolean', default: false },
     help: { type: 'boolean', short: 'h', default: false },
@@ -61,7 +72,7 @@ function positiveOption(text: string, option: string, integer = true): number {
 
 const threshold = positiveOption(options.threshold, 'threshold', false);
 const methods = options.methods.split(',').map((m) => m.trim()) as NearMethod[];
-const unknownMethod = methods.find((m) => !['minhash', 'lists', 'simhash'].includes(m));
+const unknownMethod = methods.find((m) => !isOneOf(nearMethods, m));
 if (unknownMethod) {
   console.error(`--methods: unknown method ${unknownMethod}\n\n${USAGE}`);
   process.exit(2);
@@ -72,6 +83,12 @@ const progress = (message: string) => process.stderr.write(`… ${message}\n`);
 console.log('Machine');
 for (const line of machineInfo(tmpdir())) console.log(`  ${line}`);
 console.log('  Timings are wall-clock on 2 cores shared with other work: expect noise of 20 % or more.');
+
+const realRoots = options.real.split(',').filter((root) => root.trim() !== '');
+const real = realRoots.length ? await runRealBench(realRoots, methods, threshold, options.verbose, progress) : [];
+const realDefault = real.find((r) => r.method === defaultScanOptions.method);
+if (realDefault) printRealGoals(realDefault);
+if (options['no-corpus']) process.exit(0);
 
 const corpus = await ensureCorpus(params, options.rebuild, progress);
 progress('reading the ground truth');

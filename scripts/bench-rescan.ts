@@ -7,10 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { ScanReport } from '../shared/report.ts';
-import { planHomeTree } from './bench/home-tree.ts';
 import { machineInfo, measure } from './bench/measure.ts';
-import { ensureTree } from './bench/tree.ts';
-import { ensureCorpus } from './near/corpus.ts';
+import { exactTree, nearCorpus, treeAndCorpusSizes } from './bench/scanRoots.ts';
 
 const USAGE = `Usage: npm run bench:rescan -- [--files N] [--sources N] [--no-near]
   --files N     files in the bench:exact tree (default 50000; bytes scale as in bench:exact)
@@ -30,23 +28,13 @@ if (options.help) {
   console.log(USAGE);
   process.exit(0);
 }
-const files = Number(options.files);
-const sources = Number(options.sources);
-if (!Number.isInteger(files) || files < 1 || !Number.isInteger(sources) || sources < 1) {
-  console.error(`--files and --sources take whole numbers\n\n${USAGE}`);
-  process.exit(2);
-}
+const { files, sources } = treeAndCorpusSizes(options, USAGE);
 
 console.log('Machine');
 for (const line of machineInfo(tmpdir())) console.log(`  ${line}`);
 
-const bytes = Math.round((3.7e9 * files) / 50_000);
-const tree = ensureTree(join(tmpdir(), `shingle-bench-exact-${files}f-${bytes}b-v1`), { kind: 'home', files, bytes, layout: 1 }, () => planHomeTree(files, bytes), false);
-const roots = [tree.root];
-if (options.near) {
-  const corpus = await ensureCorpus({ sources, seed: 1 }, false, (message) => process.stderr.write(`… ${message}\n`));
-  roots.push(corpus.root);
-}
+const roots = [exactTree(files)];
+if (options.near) roots.push(await nearCorpus(sources));
 console.log(`\nRoots: ${roots.join(', ')}`);
 
 const work = mkdtempSync(join(tmpdir(), 'shingle-bench-rescan-'));

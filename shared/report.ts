@@ -1,81 +1,25 @@
 // The `shingle scan --json` document (version 1). The CLI prints it, the desktop app reads it,
 // `shingle apply` takes it back. Later fields are only ever added, never renamed.
+// Every type here is inferred from its schema in contract/schemas.ts, where fields are declared
+// (and documented) once; this module only names them.
+import type { z } from 'zod';
+import type { clusterSchema, folderMatchSchema, hardLinkSetSchema, reportFileSchema, scanErrorSchema, scanReportSchema, scanStatsSchema } from './contract/schemas.ts';
+import { ShingleErrorCode } from './contract/vocabulary.ts';
+
+export type { ClusterKind, DocumentFormat } from './contract/vocabulary.ts';
 
 export const REPORT_VERSION = 1;
 
-export type ClusterKind = 'exact' | 'near' | 'contained';
-export type DocumentFormat = 'text' | 'html' | 'pdf';
+export type ReportFile = z.infer<typeof reportFileSchema>;
+export type Cluster = z.infer<typeof clusterSchema>;
+export type ScanError = z.infer<typeof scanErrorSchema>;
+export type ScanStats = z.infer<typeof scanStatsSchema>;
+export type HardLinkSet = z.infer<typeof hardLinkSetSchema>;
+export type ScanReport = z.infer<typeof scanReportSchema>;
+export type FolderMatch = z.infer<typeof folderMatchSchema>;
 
-export interface ReportFile {
-  /** Absolute path. Bytes that are not valid UTF-8 appear as lone surrogates U+DC80–U+DCFF (see fsName.ts). */
-  path: string;
-  size: number;
-  /** Modification time, milliseconds since the epoch. */
-  mtime: number;
-  /** Other names of this same file (hard links). They share its bytes, so they are never reclaimable. */
-  links?: string[];
-  format?: DocumentFormat;
-  words?: number;
-  /**
-   * Near and contained clusters: 'bytes' when an earlier file of the cluster has exactly these
-   * bytes, 'text' when one has the same canonical text (e.g. the .html of a .txt).
-   */
-  identical?: 'bytes' | 'text';
-  /** Near and contained clusters: resemblance to (or containment in) the first file, the representative. */
-  similarity?: number;
-}
+/** The scan's own error codes, beside the system's errno codes (all of Shingle's are in vocabulary.ts). */
+export const ScanErrorCode = { changed: ShingleErrorCode.changed, symlinkLoop: ShingleErrorCode.symlinkLoop } as const;
 
-export interface Cluster {
-  id: string;
-  kind: ClusterKind;
-  /** 1 for exact clusters; see the README for near and contained clusters. */
-  similarity: number;
-  /** Bytes freed by keeping one file of the cluster and removing the others. */
-  reclaimable: number;
-  files: ReportFile[];
-  description?: string;
-}
-
-export interface ScanError {
-  path: string;
-  /** An errno code (EACCES, ENOENT, ELOOP, …) or one of Shingle's own codes in ScanErrorCode. */
-  code: string;
-  message: string;
-}
-
-/** Shingle's own error codes, beside the system's errno codes. */
-export const ScanErrorCode = {
-  /** Size or mtime changed while the file was being read: its hash cannot be trusted. */
-  changed: 'ECHANGED',
-  /** A symlink leads back into a folder already on the walk. */
-  symlinkLoop: 'ELOOP',
-} as const;
-
-export interface ScanStats {
-  /** Distinct files considered (hard links counted once). */
-  files: number;
-  /** Their total size. */
-  bytes: number;
-  ms: number;
-  /** Bytes read to hash them. */
-  bytesHashed?: number;
-  /** Files whose content was read (hashed or extracted); files known to the index are not. */
-  filesRead?: number;
-  /** FIFOs, sockets and devices passed over without opening them. */
-  special?: number;
-}
-
-export interface HardLinkSet {
-  size: number;
-  paths: string[];
-}
-
-export interface ScanReport {
-  version: typeof REPORT_VERSION;
-  roots: string[];
-  stats: ScanStats;
-  clusters: Cluster[];
-  /** Files with more than one name among the scanned paths. Reported, never reclaimable. */
-  hardlinks?: HardLinkSet[];
-  errors: ScanError[];
-}
+// The schema's literal and this constant must name the same version.
+REPORT_VERSION satisfies ScanReport['version'];

@@ -1,21 +1,15 @@
-// What a scan is asked to do: the same options from the CLI, the desktop app and tests.
+// What a scan is asked to do: the same options from the CLI, the desktop app and tests. The
+// types are inferred from the contract's schemas (contract/schemas.ts), their values listed in
+// contract/vocabulary.ts.
+import type { z } from 'zod';
+import type { ScanSettings, scanProgressSchema } from './contract/schemas.ts';
 
-export type NearMethod = 'minhash' | 'lists' | 'simhash';
-export type ChunkUnit = 'words' | 'sentences' | 'paragraphs';
+export type { ChunkUnit, NearMethod, ScanPhase } from './contract/vocabulary.ts';
 
-export interface ScanOptions {
-  roots: string[];
-  /** Glob patterns matched against the path relative to its root and against the base name. */
-  excludes: string[];
-  hidden: boolean;
-  followSymlinks: boolean;
-  /** Files smaller than this are ignored (empty files are never duplicates). */
-  minSize: number;
-  near: boolean;
-  method: NearMethod;
-  threshold: number;
-  unit: ChunkUnit;
-}
+/** The settings without the reference folders, which only actions read. */
+export type ScanOptions = Omit<ScanSettings, 'referenceRoots'>;
+
+export const DEFAULT_FOLDER_THRESHOLD = 0.8;
 
 export const defaultScanOptions: Omit<ScanOptions, 'roots'> = {
   excludes: [],
@@ -28,20 +22,4 @@ export const defaultScanOptions: Omit<ScanOptions, 'roots'> = {
   unit: 'words',
 };
 
-export type ScanPhase = 'walk' | 'hash' | 'extract' | 'cluster' | 'done';
-
-export interface ScanProgress {
-  phase: ScanPhase;
-  filesSeen: number;
-  /** Total size of the files seen so far. */
-  bytesSeen: number;
-  /** Bytes the current phase will read in all, once the walk has finished (0 before). */
-  bytesToRead: number;
-  bytesRead: number;
-  filesDone: number;
-  filesToDo: number;
-  currentPath?: string;
-  elapsedMs: number;
-  /** Time since the current phase began: rates and ETAs are per phase. */
-  phaseElapsedMs: number;
-}
+export type ScanProgress = z.infer<typeof scanProgressSchema>;

@@ -9,5 +9,8 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    globalSetup: ['test/globalTempDir.ts'],
+    // In CI every test is listed, a skipped one with its reason.
+    reporters: process.env.CI ? ['verbose'] : ['default'],
   },
 });

@@ -3,6 +3,7 @@
 // (see vite.config.ts).
 import { join } from 'node:path';
 import type { App } from 'electron';
+import { defaultDataDir } from '../node/service/dataLocation.ts';
 import { APP_PAGE_URL } from './appProtocol.ts';
 
 export interface AppConfig {
@@ -10,21 +11,30 @@ export interface AppConfig {
   rendererUrl: string;
   rendererDir: string;
   preloadPath: string;
+  /** The engine host's entry, run in a utility process (kept as source, like the rest of the engine). */
+  engineHostEntry: string;
   /** Settings, marks, the last results and the window position. */
   dataDir: string;
+  /** The app's own folder from before it shared the CLI's, whose data it adopts once; none when a folder is named. */
+  earlierDataDir?: string;
   /** Developer tools and reload: only when running from a checkout. */
   devTools: boolean;
 }
 
-export function resolveAppConfig(app: Pick<App, 'isPackaged' | 'getPath'>, env: NodeJS.ProcessEnv, builtDir: string): AppConfig {
+export function resolveAppConfig(app: Pick<App, 'isPackaged' | 'getPath'>, env: NodeJS.ProcessEnv, builtDir: string, sharedDataDir = defaultDataDir): AppConfig {
   const development = !app.isPackaged;
+  const dataDir = env.SHINGLE_DATA_DIR || sharedDataDir();
+  const earlierDataDir = env.SHINGLE_DATA_DIR ? undefined : join(app.getPath('appData'), 'Shingle');
   return {
     rendererUrl: (development && devServerUrl(env.SHINGLE_RENDERER_URL)) || APP_PAGE_URL,
     rendererDir: join(builtDir, '..', 'renderer'),
     preloadPath: join(builtDir, 'preload.cjs'),
-    // Named after the app, not after how it was started (`electron main.js` would say "Electron").
+    // builtDir is dist/electron/; the engine stays at electron/node/ (see vite.config.ts).
+    engineHostEntry: join(builtDir, '..', '..', 'electron', 'node', 'host', 'engineHost.ts'),
+    // The CLI's folder (its index and journal), so both faces share one state (dataLocation.ts).
     // SHINGLE_DATA_DIR lets tests and portable setups keep the app's data out of the user's profile.
-    dataDir: env.SHINGLE_DATA_DIR || join(app.getPath('appData'), 'Shingle'),
+    dataDir,
+    ...(earlierDataDir && earlierDataDir !== dataDir ? { earlierDataDir } : {}),
     devTools: development,
   };
 }

@@ -1,16 +1,41 @@
-// What only the desktop can do for the engine: the native folder picker and the file manager.
-import type { BrowserWindow, Dialog, OpenDialogOptions, Shell } from 'electron';
+// What only the desktop can do for the engine: the native folder picker, the file manager, the
+// confirmation of a permanent deletion (a native dialog the page cannot fake or skip), and the
+// folders behind drop tokens. The engine host process reaches these through main.
+import type { BrowserWindow, Dialog, MessageBoxOptions, OpenDialogOptions, Shell } from 'electron';
+import { formatBytes, formatCount } from '../../shared/format.ts';
 import type { HostCapabilities } from '../node/service/engineService.ts';
+import type { DropTokens } from './dropTokens.ts';
 
 const PICKER_TITLES = { roots: 'Choose folders to scan', referenceRoots: 'Choose reference folders (never cleaned up)' };
 
-export function createDesktopHost(dialog: Pick<Dialog, 'showOpenDialog'>, shell: Pick<Shell, 'showItemInFolder' | 'openPath'>, window: () => BrowserWindow | undefined): HostCapabilities {
+export function createDesktopHost(
+  dialog: Pick<Dialog, 'showOpenDialog' | 'showMessageBox'>,
+  shell: Pick<Shell, 'showItemInFolder' | 'openPath'>,
+  window: () => BrowserWindow | undefined,
+  dropTokens: DropTokens,
+): HostCapabilities {
   return {
     async pickFolders(purpose) {
       const options: OpenDialogOptions = { title: PICKER_TITLES[purpose], buttonLabel: 'Add', properties: ['openDirectory', 'multiSelections', 'createDirectory'] };
       const parent = window();
       const result = await (parent ? dialog.showOpenDialog(parent, options) : dialog.showOpenDialog(options));
       return result.canceled ? [] : result.filePaths;
+    },
+    redeemDropTokens: async (tokens) => dropTokens.redeem(tokens),
+    async confirmPermanentDelete({ files, bytes }) {
+      const options: MessageBoxOptions = {
+        type: 'warning',
+        title: 'Delete permanently',
+        message: `Delete ${formatCount(files)} ${files === 1 ? 'file' : 'files'} (${formatBytes(bytes)}) permanently?`,
+        detail: 'They do not go to the trash and cannot be restored.',
+        buttons: ['Cancel', 'Delete permanently'],
+        defaultId: 0,
+        cancelId: 0,
+        noLink: true,
+      };
+      const parent = window();
+      const { response } = await (parent ? dialog.showMessageBox(parent, options) : dialog.showMessageBox(options));
+      return response === 1;
     },
     async revealFile(path) {
       shell.showItemInFolder(path);

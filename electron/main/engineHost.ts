@@ -1,41 +1,95 @@
-// The engine inside the main process: the service with the desktop's capabilities, its commands
-// on IPC for the window's page only, its events sent to that page, and a clean stop on quit
-// (the running scan's worker threads ended, pending writes on disk).
-import type { App, BrowserWindow, Dialog, IpcMain, Shell } from 'electron';
-import { createEngineService } from '../node/service/engineService.ts';
+// The engine beside main: the engine host (electron/node/host/engineHost.ts) runs in a utility
+// process, so scans, workers, the index and the watcher never hold up windows and input. Main
+// starts it once the app is ready, gives the window's page a MessagePort to it, answers its
+// requests for what only main can do (dialogs, the shell, drop tokens), restarts it if it dies,
+// and lets it stop cleanly on quit (the running scan's workers ended, pending writes on disk).
+import type { App, BrowserWindow, Dialog, IpcMain, MessageChannelMain, Shell, UtilityProcess } from 'electron';
+import { answerHostCall, isMessageOfType } from '../node/host/hostProtocol.ts';
+import type { HostMessage } from '../node/host/hostProtocol.ts';
 import type { AppConfig } from './appConfig.ts';
 import { createDesktopHost } from './desktopHost.ts';
-import { forwardEvents, registerCommandHandlers } from './ipcHandlers.ts';
+import { createDropTokens } from './dropTokens.ts';
+import { sendEnginePort, setupDropTokens, setupEnginePorts } from './ipcHandlers.ts';
 import { isRendererUrl, isTrustedSender } from './senderCheck.ts';
 
+/** How long quitting waits for the engine to write what it holds. */
+const DISPOSE_WAIT_MS = 10_000;
+
 export interface EngineHostDeps {
-  app: Pick<App, 'on' | 'quit'>;
-  ipcMain: Pick<IpcMain, 'handle' | 'removeHandler'>;
-  dialog: Pick<Dialog, 'showOpenDialog'>;
+  app: Pick<App, 'on' | 'quit' | 'whenReady'>;
+  ipcMain: Pick<IpcMain, 'on' | 'handle'>;
+  utilityProcess: Pick<typeof Electron.UtilityProcess, 'fork'>;
+  MessageChannelMain: typeof MessageChannelMain;
+  dialog: Pick<Dialog, 'showOpenDialog' | 'showMessageBox'>;
   shell: Pick<Shell, 'showItemInFolder' | 'openPath'>;
   window: () => BrowserWindow | undefined;
 }
 
-export function setupEngine(config: AppConfig, { app, ipcMain, dialog, shell, window }: EngineHostDeps): void {
-  const service = createEngineService({ dataDir: config.dataDir, host: createDesktopHost(dialog, shell, window) });
-  registerCommandHandlers(ipcMain, service, (event) => isTrustedSender(event, window()?.webContents, config.rendererUrl));
-  // Events go to the window only while it shows the app's page (navigation is blocked anyway).
-  forwardEvents(service, () => {
-    const contents = window()?.webContents;
-    return contents && isRendererUrl(contents.getURL(), config.rendererUrl) ? contents : undefined;
+export function setupEngine(config: AppConfig, deps: EngineHostDeps): void {
+  const { app, ipcMain, window } = deps;
+  const tokens = createDropTokens();
+  const host = createDesktopHost(deps.dialog, deps.shell, window, tokens);
+  const isTrusted = (event: Parameters<typeof isTrustedSender>[0]) => isTrustedSender(event, window()?.webContents, config.rendererUrl);
+  let child: UtilityProcess | undefined;
+  let quitting = false;
+
+  function start(): UtilityProcess {
+    const started = deps.utilityProcess.fork(config.engineHostEntry, ['--data-dir', config.dataDir], { serviceName: 'Shingle engine', stdio: 'inherit' });
+    started.on('message', (message: unknown) => {
+      if (isMessageOfType(message, 'host-call')) void answerHostCall(host, message).then((reply) => started.postMessage(reply));
+    });
+    started.once('exit', (code: number) => {
+      if (quitting || child !== started) return;
+      console.error(`shingle: the engine stopped (exit code ${code}); starting it again`);
+      child = start();
+      // The page's port died with the old process: give it one to the new engine.
+      const contents = window()?.webContents;
+      if (contents && !contents.isDestroyed() && isRendererUrl(contents.getURL(), config.rendererUrl)) sendEnginePort(contents, connect);
+    });
+    return started;
+  }
+
+  function connect() {
+    if (!child) return undefined;
+    const { port1, port2 } = new deps.MessageChannelMain();
+    child.postMessage({ type: 'connect' } satisfies HostMessage, [port1]);
+    return port2;
+  }
+
+  setupEnginePorts(ipcMain, isTrusted, connect);
+  setupDropTokens(ipcMain, isTrusted, tokens);
+  // utilityProcess.fork is available once the app is ready; the page asks for its port after that.
+  void app.whenReady().then(() => {
+    child = start();
   });
 
   let stopped = false;
   app.on('will-quit', (event) => {
-    if (stopped) return;
+    if (stopped || !child) return;
     // Quit waits for the engine once; the second will-quit goes through.
     event.preventDefault();
-    void service
-      .dispose()
-      .catch((error: unknown) => console.error('shingle: the engine did not stop cleanly:', error))
-      .finally(() => {
-        stopped = true;
-        app.quit();
-      });
+    quitting = true;
+    const stopping = child;
+    void stopEngine(stopping).finally(() => {
+      stopped = true;
+      stopping.kill();
+      app.quit();
+    });
+  });
+}
+
+function stopEngine(child: UtilityProcess): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const timer = setTimeout(() => {
+      console.error('shingle: the engine did not stop in time');
+      resolve();
+    }, DISPOSE_WAIT_MS);
+    const done = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+    child.on('message', (message: unknown) => isMessageOfType(message, 'disposed') && done());
+    child.once('exit', done);
+    child.postMessage({ type: 'dispose' } satisfies HostMessage);
   });
 }

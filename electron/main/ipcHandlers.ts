@@ -1,39 +1,35 @@
-// The engine's commands as IPC handlers, one channel per command of the contract, and its events
-// forwarded to the window. Every message is checked twice: who sent it (senderCheck), then what
-// it holds (dispatchCommand against the contract).
-import type { IpcMain, IpcMainInvokeEvent, WebContents } from 'electron';
-import { commandNames, eventNames } from '../../shared/contract/engineContract.ts';
-import type { CommandName } from '../../shared/contract/engineContract.ts';
-import { dispatchCommand } from '../node/service/dispatch.ts';
-import type { EngineService } from '../node/service/engineService.ts';
-import { commandChannel, EVENT_CHANNEL } from '../preload/ipcChannels.ts';
+// What main answers over IPC, each message from the app's window only (senderCheck): a request
+// for a MessagePort to the engine host, and a drop token for a dropped item's path. The engine's
+// commands and events never pass through here: they go over the port, straight between the page
+// and the engine host, which checks every payload against the contract.
+import type { IpcMain, IpcMainEvent, IpcMainInvokeEvent, MessagePortMain, WebContents } from 'electron';
+import { IpcChannel } from '../../shared/contract/channels.ts';
+import type { DropTokens } from './dropTokens.ts';
 import type { SenderEvent } from './senderCheck.ts';
 
-export type CommandHandler = (event: SenderEvent, payload: unknown) => Promise<unknown>;
+type PortTarget = Pick<WebContents, 'postMessage'>;
 
-export function createCommandHandler(service: EngineService, name: CommandName, isTrusted: (event: SenderEvent) => boolean): CommandHandler {
-  return async (event, payload) => {
-    if (!isTrusted(event)) throw new Error(`${name}: refused, the request does not come from the Shingle window`);
-    return dispatchCommand(service, name, payload);
-  };
+/** Answers the preload's request for an engine port; `connect` pairs a new channel with the engine host. */
+export function setupEnginePorts(
+  ipcMain: Pick<IpcMain, 'on'>,
+  isTrusted: (event: SenderEvent) => boolean,
+  connect: () => MessagePortMain | undefined,
+): void {
+  ipcMain.on(IpcChannel.enginePort, (event: IpcMainEvent) => {
+    if (!isTrusted(event)) return;
+    sendEnginePort(event.sender, connect);
+  });
 }
 
-/** Registers a handler per command; returns a function removing them all. */
-export function registerCommandHandlers(ipcMain: Pick<IpcMain, 'handle' | 'removeHandler'>, service: EngineService, isTrusted: (event: SenderEvent) => boolean): () => void {
-  for (const name of commandNames) {
-    const handler = createCommandHandler(service, name, isTrusted);
-    ipcMain.handle(commandChannel(name), (event: IpcMainInvokeEvent, payload: unknown) => handler(event, payload));
-  }
-  return () => commandNames.forEach((name) => ipcMain.removeHandler(commandChannel(name)));
+/** Gives the window's page a new port to the engine (also after the engine host restarted). */
+export function sendEnginePort(target: PortTarget, connect: () => MessagePortMain | undefined): void {
+  const port = connect();
+  if (port) target.postMessage(IpcChannel.enginePort, null, [port]);
 }
 
-/** Sends every engine event to the window current at the time; returns a function to stop. */
-export function forwardEvents(service: EngineService, contents: () => Pick<WebContents, 'send' | 'isDestroyed'> | undefined): () => void {
-  const stops = eventNames.map((name) =>
-    service.on(name, (payload) => {
-      const target = contents();
-      if (target && !target.isDestroyed()) target.send(EVENT_CHANNEL, name, payload);
-    }),
-  );
-  return () => stops.forEach((stop) => stop());
+export function setupDropTokens(ipcMain: Pick<IpcMain, 'handle'>, isTrusted: (event: SenderEvent) => boolean, tokens: DropTokens): void {
+  ipcMain.handle(IpcChannel.dropToken, (event: IpcMainInvokeEvent, path: unknown) => {
+    if (!isTrusted(event)) throw new Error('Refused: the request does not come from the Shingle window');
+    return tokens.issue(path);
+  });
 }

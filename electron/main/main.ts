@@ -1,6 +1,8 @@
 // The desktop app's main process: a list of small setups, each in its own module. The engine
-// does the work (electron/node/service); this process hosts it, its window and its menu.
-import { app, dialog, ipcMain, Menu, protocol, session, shell } from 'electron';
+// does the work in its own process (electron/node/host); this one keeps the window, the menu,
+// the dialogs and the checks of who may talk to the engine.
+import { app, dialog, ipcMain, Menu, MessageChannelMain, protocol, session, shell, utilityProcess } from 'electron';
+import { adoptEarlierData } from '../node/service/dataLocation.ts';
 import { resolveAppConfig } from './appConfig.ts';
 import { appMenuTemplate } from './appMenu.ts';
 import { registerAppScheme, serveRenderer } from './appProtocol.ts';
@@ -13,6 +15,8 @@ const mainWindow = createMainWindow(config);
 
 function setupAppIdentity(): void {
   app.setName('Shingle');
+  // Before anything reads the data folder: what the app kept in its own folder comes along.
+  if (config.earlierDataDir) adoptEarlierData(config.earlierDataDir, config.dataDir);
   // Chromium's own storage (caches, local storage) beside the app's data.
   app.setPath('userData', config.dataDir);
 }
@@ -48,7 +52,7 @@ if (setupSingleInstance()) {
   app.enableSandbox();
   registerAppScheme(protocol);
   setupNavigationGuards(app);
-  setupEngine(config, { app, ipcMain, dialog, shell, window: mainWindow.current });
+  setupEngine(config, { app, ipcMain, utilityProcess, MessageChannelMain, dialog, shell, window: mainWindow.current });
   void app.whenReady().then(() => {
     setupPermissions(session.defaultSession);
     setupRenderer();

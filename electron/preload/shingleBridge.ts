@@ -1,46 +1,105 @@
 // What the page gets as `window.shingle`: one function per command of the contract, event
-// subscriptions, and the path of a dropped folder. Derived from the contract, never listed by
-// hand. Only payloads cross: the page never sees ipcRenderer or an IPC event object.
+// subscriptions, and drop tokens. Commands and events travel over a MessagePort that main hands
+// over (after checking it is the app's window asking) straight to the engine host process; main
+// does not relay them. Only payloads cross: the page never sees ipcRenderer, an IPC event or the
+// port. Names come from the zod-free channels.ts: the engine host checks every request against
+// the contract's schemas and the renderer's client every answer, so bundling zod here would only
+// add weight.
 import type { IpcRenderer, IpcRendererEvent, WebUtils } from 'electron';
-import { commandNames, eventNames } from '../../shared/contract/engineContract.ts';
-import type { EngineApi, EventName } from '../../shared/contract/engineContract.ts';
-import { commandChannel, EVENT_CHANNEL } from './ipcChannels.ts';
+import { commandNames, eventNames, IpcChannel, isEventName } from '../../shared/contract/channels.ts';
+import type { EventName, PortMessage } from '../../shared/contract/channels.ts';
+import type { EngineApi } from '../../shared/contract/engineContract.ts';
 
 export type ShingleBridge = EngineApi & {
-  /** The path of a file or folder dropped on the page, for addDroppedFolders ('' for anything else). */
-  pathForDroppedFile(file: File): string;
+  /** A token main issues for a file or folder really dropped on the page ('' for anything else), for addDroppedFolders. */
+  dropToken(file: File): Promise<string>;
 };
 
-type BridgeIpc = Pick<IpcRenderer, 'invoke' | 'on' | 'removeListener'>;
+type BridgeIpc = Pick<IpcRenderer, 'invoke' | 'on' | 'send'>;
+type Pending = { resolve(value: unknown): void; reject(error: Error): void };
+type EnginePort = IpcRendererEvent['ports'][number];
 
 // ipcRenderer.invoke rejects with "Error invoking remote method 'shingle:x': Error: <message>";
 // the page wants the message.
 const REMOTE_PREFIX = /^Error invoking remote method '[^']*': (?:\w*Error: )?/;
 
 export function createShingleBridge(ipc: BridgeIpc, webUtils: Pick<WebUtils, 'getPathForFile'>): ShingleBridge {
+  let port: EnginePort | undefined;
+  // Commands sent before the port arrives wait for it.
+  let waiting: PortMessage[] = [];
+  const pending = new Map<number, Pending>();
+  const listeners = new Map<EventName, Set<(payload: unknown) => void>>();
+  let nextId = 1;
+
+  function receive(event: { data: unknown }): void {
+    const message = event.data as PortMessage;
+    if (message?.type === 'result') {
+      const call = pending.get(message.id);
+      pending.delete(message.id);
+      if (message.ok) call?.resolve(message.value);
+      else call?.reject(new Error(message.error));
+    } else if (message?.type === 'event' && isEventName(message.name)) {
+      for (const listener of [...(listeners.get(message.name) ?? [])]) listener(message.payload);
+    }
+  }
+
+  ipc.on(IpcChannel.enginePort, (event: IpcRendererEvent) => {
+    const [next] = event.ports;
+    if (!next) return;
+    // A new port after an old one means a new engine process: what it was doing is gone. Calls
+    // still waiting for a port were never sent and go to the new one.
+    port?.close();
+    const queued = new Set(waiting.map((message) => (message.type === 'invoke' ? message.id : 0)));
+    for (const [id, call] of pending) {
+      if (queued.has(id)) continue;
+      call.reject(new Error('The engine restarted; try again.'));
+      pending.delete(id);
+    }
+    port = next;
+    port.onmessage = receive;
+    for (const message of waiting) port.postMessage(message);
+    waiting = [];
+  });
+  ipc.send(IpcChannel.enginePort);
+
   // Typed per command by the contract; each function forwards whatever the page passes, and the
-  // main process checks it against that command's schema.
+  // engine host checks it against that command's schema.
   const commands = Object.fromEntries(
     commandNames.map((name) => [
       name,
-      (request: unknown) =>
-        ipc.invoke(commandChannel(name), request).catch((error: unknown) => {
-          throw new Error(error instanceof Error ? error.message.replace(REMOTE_PREFIX, '') : String(error));
+      (payload: unknown) =>
+        new Promise((resolve, reject) => {
+          const id = nextId++;
+          pending.set(id, { resolve, reject });
+          const message: PortMessage = { type: 'invoke', id, name, payload };
+          if (port) port.postMessage(message);
+          else waiting.push(message);
         }),
     ]),
   ) as Omit<EngineApi, 'on'>;
 
   function on(event: EventName, listener: (payload: never) => void): () => void {
-    if (!(eventNames as string[]).includes(event)) throw new Error(`Unknown event: ${String(event)}`);
+    if (!(eventNames as readonly string[]).includes(event)) throw new Error(`Unknown event: ${String(event)}`);
     if (typeof listener !== 'function') throw new Error('The listener must be a function');
-    const relay = (_event: IpcRendererEvent, name: unknown, payload: unknown) => {
-      if (name === event) listener(payload as never);
-    };
-    ipc.on(EVENT_CHANNEL, relay);
+    let set = listeners.get(event);
+    if (!set) listeners.set(event, (set = new Set()));
+    const entry = listener as (payload: unknown) => void;
+    set.add(entry);
     return () => {
-      ipc.removeListener(EVENT_CHANNEL, relay);
+      set.delete(entry);
     };
   }
 
-  return { ...commands, on: on as EngineApi['on'], pathForDroppedFile: (file) => webUtils.getPathForFile(file) };
+  async function dropToken(file: File): Promise<string> {
+    // Empty for a File the page made up: only real drops (and file inputs) have a path.
+    const path = webUtils.getPathForFile(file);
+    if (!path) return '';
+    try {
+      return (await ipc.invoke(IpcChannel.dropToken, path)) as string;
+    } catch (error) {
+      throw new Error(error instanceof Error ? error.message.replace(REMOTE_PREFIX, '') : String(error), { cause: error });
+    }
+  }
+
+  return { ...commands, on: on as EngineApi['on'], dropToken };
 }

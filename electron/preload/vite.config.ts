@@ -1,5 +1,5 @@
 // Builds the preload into dist/electron/preload.cjs. A sandboxed preload cannot load modules from
-// disk (only electron's own), so the contract and zod are bundled in, as CommonJS.
+// disk (only electron's own), so the channel names are bundled in, as CommonJS (never zod: see the lint rule in eslint.config.js).
 // Run with: vite build -c electron/preload/vite.config.ts (after the main build, which empties
 // dist/electron/).
 import { resolve } from 'node:path';

@@ -1,6 +1,7 @@
 // The window: a header with the screens and the scan button, the last error, and the screen
 // itself. A running scan takes over the window until it ends or is cancelled.
 import { useState } from 'react';
+import { FolderMatches } from '../folders/FolderMatches.tsx';
 import { ClusterReview } from '../review/ClusterReview.tsx';
 import { ScanProgressScreen } from '../scan/ScanProgressScreen.tsx';
 import { SetupScreen } from '../setup/SetupScreen.tsx';
@@ -29,6 +30,8 @@ export function App() {
         <ScanProgressScreen />
       ) : screen === 'setup' ? (
         <SetupScreen />
+      ) : screen === 'folders' ? (
+        <FolderMatches />
       ) : (
         <ClusterReview />
       )}

@@ -1,6 +1,14 @@
 // The title bar: which screen is up, and starting a scan from anywhere.
 import { formatBytes, formatCount } from '../../shared/format.ts';
+import type { Screen } from '../store/shellSlice.ts';
 import { useShingle } from '../store/useShingle.ts';
+
+// The results' screens need a finished scan; the folders and options are always there.
+const SCREEN_TABS: { screen: Screen; label: string; needsResults: boolean }[] = [
+  { screen: 'setup', label: 'Folders & options', needsResults: false },
+  { screen: 'review', label: 'Review', needsResults: true },
+  { screen: 'folders', label: 'Duplicate folders', needsResults: true },
+];
 
 interface AppHeaderProps {
   onShowHelp(): void;
@@ -22,18 +30,18 @@ export function AppHeader({ onShowHelp }: AppHeaderProps) {
         Shingle
       </div>
       <nav className="screen-tabs" aria-label="Screens">
-        <button type="button" className="tab" aria-current={screen === 'setup' ? 'page' : undefined} disabled={scanning} onClick={() => showScreen('setup')}>
-          Folders &amp; options
-        </button>
-        <button
-          type="button"
-          className="tab"
-          aria-current={screen === 'review' ? 'page' : undefined}
-          disabled={scanning || !hasResults}
-          onClick={() => showScreen('review')}
-        >
-          Review
-        </button>
+        {SCREEN_TABS.map((tab) => (
+          <button
+            key={tab.screen}
+            type="button"
+            className="tab"
+            aria-current={screen === tab.screen ? 'page' : undefined}
+            disabled={scanning || (tab.needsResults && !hasResults)}
+            onClick={() => showScreen(tab.screen)}
+          >
+            {tab.label}
+          </button>
+        ))}
       </nav>
       <div className="header-end">
         {stats && !scanning && (

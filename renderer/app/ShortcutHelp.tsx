@@ -1,5 +1,5 @@
 // Every keyboard shortcut, in a modal dialog (Escape closes it).
-import { useEffect, useRef } from 'react';
+import { ModalDialog } from './ModalDialog.tsx';
 import { keyLabel, shortcuts } from './shortcuts.ts';
 
 interface ShortcutHelpProps {
@@ -7,14 +7,8 @@ interface ShortcutHelpProps {
 }
 
 export function ShortcutHelp({ onClose }: ShortcutHelpProps) {
-  const dialog = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    dialog.current?.showModal();
-  }, []);
-
   return (
-    <dialog ref={dialog} className="modal shortcut-help" aria-labelledby="shortcut-help-title" onClose={onClose}>
-      <h2 id="shortcut-help-title">Keyboard shortcuts</h2>
+    <ModalDialog title="Keyboard shortcuts" className="shortcut-help" onClose={onClose}>
       <dl>
         {shortcuts.map((s) => (
           <div key={s.action} className="shortcut-row">
@@ -27,9 +21,6 @@ export function ShortcutHelp({ onClose }: ShortcutHelpProps) {
           </div>
         ))}
       </dl>
-      <button type="button" className="button" autoFocus onClick={() => dialog.current?.close()}>
-        Close
-      </button>
-    </dialog>
+    </ModalDialog>
   );
 }

@@ -1,4 +1,8 @@
-// Opens the clean-up from the cluster list; also offers undo of the last batch.
+// Above the cluster list: the clean-up, undo of the last batch, the History of every batch, and
+// the files the scan could not read (none of them is in any cluster, so they must be shown here).
+import { formatCount } from '../../shared/format.ts';
+import { ScanErrorsDialog } from '../errors/ScanErrorsDialog.tsx';
+import { HistoryDialog } from '../history/HistoryDialog.tsx';
 import { useShingle } from '../store/useShingle.ts';
 import { CleanupDialog } from './CleanupDialog.tsx';
 
@@ -6,8 +10,14 @@ export function CleanupButton() {
   const stage = useShingle((s) => s.cleanupStage);
   const total = useShingle((s) => s.listSummary?.total ?? 0);
   const lastBatchId = useShingle((s) => s.lastBatchId);
+  const notRead = useShingle((s) => s.scanState?.errors ?? 0);
+  const notices = useShingle((s) => s.scanState?.warnings?.length ?? 0);
+  const historyOpen = useShingle((s) => s.historyOpen);
+  const errorsOpen = useShingle((s) => s.scanErrorsOpen);
   const openCleanup = useShingle((s) => s.openCleanup);
   const undoLastBatch = useShingle((s) => s.undoLastBatch);
+  const openHistory = useShingle((s) => s.openHistory);
+  const openScanErrors = useShingle((s) => s.openScanErrors);
   return (
     <div className="cleanup-bar">
       <button type="button" className="button small" disabled={total === 0 && lastBatchId === null} onClick={openCleanup}>
@@ -18,7 +28,19 @@ export function CleanupButton() {
           Undo last clean-up
         </button>
       )}
+      <button type="button" className="button small quiet" onClick={() => void openHistory()}>
+        History
+      </button>
+      {(notRead > 0 || notices > 0) && (
+        <button type="button" className="button small quiet warning-text" onClick={() => void openScanErrors()}>
+          {notRead > 0 ? `${formatCount(notRead)} ${notRead === 1 ? 'file' : 'files'} not read` : ''}
+          {notRead > 0 && notices > 0 ? ' · ' : ''}
+          {notices > 0 ? `${formatCount(notices)} ${notices === 1 ? 'notice' : 'notices'}` : ''}
+        </button>
+      )}
       {stage !== 'closed' && <CleanupDialog />}
+      {historyOpen && <HistoryDialog />}
+      {errorsOpen && <ScanErrorsDialog />}
     </div>
   );
 }

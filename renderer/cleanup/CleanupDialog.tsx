@@ -1,72 +1,74 @@
-// The clean-up, in a modal dialog: choose a keep rule (or your marks), the scope and the action;
-// confirm against the engine's preview; watch the batch; read the result, undo it.
-import { useEffect, useRef, useState } from 'react';
+// The clean-up, in a modal dialog: choose what decides (your marks first, a keep rule for the
+// clusters you have not marked), which clusters (by default those the list shows), which kinds of
+// duplicate may go and how; then the engine's plan file by file; the batch; its result and undo.
+// Every choice lives in the store, so Back and closing the dialog keep it.
 import type { FormEvent } from 'react';
+import { formatCount } from '../../shared/format.ts';
 import { displayPath } from '../../shared/fsName.ts';
+import { ModalDialog } from '../app/ModalDialog.tsx';
 import { useShingle } from '../store/useShingle.ts';
-import { ruleLabels, ruleTexts } from './cleanupRules.ts';
-import type { RuleChoice, RuleDraft } from './cleanupRules.ts';
-import { CleanupConfirm, CleanupOutcome } from './CleanupSteps.tsx';
+import { draftReady, ruleLabels } from './cleanupRules.ts';
+import type { RuleChoice } from './cleanupRules.ts';
+import { CleanupPreview } from './CleanupPreview.tsx';
+import { CleanupOutcome } from './CleanupSteps.tsx';
 
 export function CleanupDialog() {
-  const dialog = useRef<HTMLDialogElement>(null);
   const stage = useShingle((s) => s.cleanupStage);
   const closeCleanup = useShingle((s) => s.closeCleanup);
-  useEffect(() => {
-    const element = dialog.current;
-    if (element && !element.open) element.showModal();
-  }, []);
-
   return (
-    <dialog ref={dialog} className="modal cleanup-dialog" aria-labelledby="cleanup-title" onClose={closeCleanup}>
-      <h2 id="cleanup-title">Clean up duplicates</h2>
+    <ModalDialog title="Clean up duplicates" className="cleanup-dialog" onClose={closeCleanup}>
       {stage === 'choose' && <CleanupChoices />}
-      {stage === 'confirm' && <CleanupConfirm />}
+      {stage === 'confirm' && <CleanupPreview />}
       {(stage === 'running' || stage === 'result') && <CleanupOutcome />}
-      <div className="cleanup-close">
-        <button type="button" className="button quiet" onClick={() => dialog.current?.close()}>
-          Close
-        </button>
-      </div>
-    </dialog>
+    </ModalDialog>
   );
 }
 
+function clusters(n: number): string {
+  return `${formatCount(n)} ${n === 1 ? 'cluster' : 'clusters'}`;
+}
+
 function CleanupChoices() {
+  const draft = useShingle((s) => s.cleanupDraft);
+  const setDraft = useShingle((s) => s.setCleanupDraft);
   const selected = useShingle((s) => s.cluster);
   const settings = useShingle((s) => s.settings);
+  const counts = useShingle((s) => s.cleanupCounts);
+  const marked = useShingle((s) => Object.keys(s.marks).length);
   const previewCleanup = useShingle((s) => s.previewCleanup);
-  const previous = useShingle((s) => s.cleanupRequest);
   const folders = [...(settings?.roots ?? []), ...(settings?.referenceRoots ?? [])];
-  const [draft, setDraft] = useState<RuleDraft>({ choice: 'newest', folder: folders[0] ?? '', formats: 'pdf>html>text', useMarks: false });
-  const [scope, setScope] = useState<'all' | 'selected'>('all');
-  const [action, setAction] = useState<'trash' | 'delete'>(previous?.action ?? 'trash');
-  const rules = ruleTexts(draft);
-  const useMarks = draft.choice === 'marks' || draft.useMarks;
-  const ready = rules.length > 0 || useMarks;
+  const ready = draftReady(draft);
+  const choices = (Object.keys(ruleLabels) as RuleChoice[]).filter((choice) => draft.useMarks || choice !== 'none');
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    if (!ready) return;
-    void previewCleanup({ rules, useMarks, action, ...(scope === 'selected' && selected ? { clusterIds: [selected.id] } : {}) });
+    if (ready) void previewCleanup();
   }
 
   return (
     <form className="cleanup-form" onSubmit={submit}>
-      <label className="cleanup-field">
-        <span>Which copy stays</span>
-        <select value={draft.choice} onChange={(e) => setDraft({ ...draft, choice: e.target.value as RuleChoice })}>
-          {(Object.keys(ruleLabels) as RuleChoice[]).map((choice) => (
-            <option key={choice} value={choice}>
-              {ruleLabels[choice]}
-            </option>
-          ))}
-        </select>
-      </label>
-      {(draft.choice === 'in' || draft.choice === 'not-in') && (
+      <fieldset className="cleanup-field">
+        <legend>What decides</legend>
+        <label className="cleanup-check">
+          <input type="checkbox" checked={draft.useMarks} onChange={(e) => setDraft({ useMarks: e.target.checked, ...(!e.target.checked && draft.rule === 'none' ? { rule: 'newest' } : {}) })} />
+          My keep/delete marks ({clusters(marked)} marked)
+        </label>
+        <label className="cleanup-field">
+          <span>{draft.useMarks ? 'In clusters I have not marked' : 'Which copy stays'}</span>
+          <select value={draft.rule} onChange={(e) => setDraft({ rule: e.target.value as RuleChoice, ...(draft.folder ? {} : { folder: folders[0] ?? '' }) })}>
+            {choices.map((choice) => (
+              <option key={choice} value={choice}>
+                {ruleLabels[choice]}
+              </option>
+            ))}
+          </select>
+        </label>
+        {draft.useMarks && <p className="hint">Your marks decide every cluster you marked; a keep rule only decides the clusters you have not marked.</p>}
+      </fieldset>
+      {(draft.rule === 'in' || draft.rule === 'not-in') && (
         <label className="cleanup-field">
           <span>Folder</span>
-          <select value={draft.folder} onChange={(e) => setDraft({ ...draft, folder: e.target.value })}>
+          <select value={draft.folder} onChange={(e) => setDraft({ folder: e.target.value })}>
             {folders.map((folder) => (
               <option key={folder} value={folder}>
                 {displayPath(folder)}
@@ -75,37 +77,47 @@ function CleanupChoices() {
           </select>
         </label>
       )}
-      {draft.choice === 'format' && (
+      {draft.rule === 'format' && (
         <label className="cleanup-field">
           <span>Formats, best first</span>
-          <input value={draft.formats} maxLength={40} onChange={(e) => setDraft({ ...draft, formats: e.target.value })} />
-        </label>
-      )}
-      {draft.choice !== 'marks' && (
-        <label className="cleanup-check">
-          <input type="checkbox" checked={draft.useMarks} onChange={(e) => setDraft({ ...draft, useMarks: e.target.checked })} />
-          My keep/delete marks override the rule
+          <input value={draft.formats} maxLength={40} onChange={(e) => setDraft({ formats: e.target.value })} />
         </label>
       )}
       <fieldset className="cleanup-field">
         <legend>Clusters</legend>
         <label className="cleanup-check">
-          <input type="radio" name="cleanup-scope" checked={scope === 'all'} onChange={() => setScope('all')} />
-          All clusters
+          <input type="radio" name="cleanup-scope" checked={draft.scope === 'shown'} onChange={() => setDraft({ scope: 'shown' })} />
+          The clusters the list shows{counts ? ` (${clusters(counts.shown)})` : ''}
         </label>
         <label className="cleanup-check">
-          <input type="radio" name="cleanup-scope" disabled={!selected} checked={scope === 'selected'} onChange={() => setScope('selected')} />
+          <input type="radio" name="cleanup-scope" checked={draft.scope === 'all'} onChange={() => setDraft({ scope: 'all' })} />
+          All clusters{counts ? ` (${clusters(counts.all)})` : ''}
+        </label>
+        <label className="cleanup-check">
+          <input type="radio" name="cleanup-scope" disabled={!selected} checked={draft.scope === 'selected'} onChange={() => setDraft({ scope: 'selected' })} />
           The selected cluster only
+        </label>
+      </fieldset>
+      <fieldset className="cleanup-field">
+        <legend>Also remove</legend>
+        <p className="hint">Identical copies and the same text in another format may always go. These go only when checked:</p>
+        <label className="cleanup-check">
+          <input type="checkbox" checked={draft.includeNear} onChange={(e) => setDraft({ includeNear: e.target.checked })} />
+          Edited versions (similar, not the same text)
+        </label>
+        <label className="cleanup-check">
+          <input type="checkbox" checked={draft.includeContained} onChange={(e) => setDraft({ includeContained: e.target.checked })} />
+          Excerpts (contained in a larger document, which always stays)
         </label>
       </fieldset>
       <fieldset className="cleanup-field">
         <legend>Action</legend>
         <label className="cleanup-check">
-          <input type="radio" name="cleanup-action" checked={action === 'trash'} onChange={() => setAction('trash')} />
+          <input type="radio" name="cleanup-action" checked={draft.action === 'trash'} onChange={() => setDraft({ action: 'trash' })} />
           Move to the trash (can be undone)
         </label>
         <label className="cleanup-check">
-          <input type="radio" name="cleanup-action" checked={action === 'delete'} onChange={() => setAction('delete')} />
+          <input type="radio" name="cleanup-action" checked={draft.action === 'delete'} onChange={() => setDraft({ action: 'delete' })} />
           Delete permanently
         </label>
       </fieldset>

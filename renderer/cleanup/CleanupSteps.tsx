@@ -1,65 +1,7 @@
-// The clean-up's later steps: the confirmation with the engine's summary (a second one for a
-// permanent delete), the progress of the batch, its result with every failure, and undo.
-import { useState } from 'react';
-import { formatBytes, formatCount } from '../../shared/format.ts';
+// The clean-up's last steps: the progress of the batch, its result with every failure, and undo.
+import { formatCount } from '../../shared/format.ts';
 import { displayPath } from '../../shared/fsName.ts';
 import { useShingle } from '../store/useShingle.ts';
-import { describeRule } from './cleanupRules.ts';
-
-export function CleanupConfirm() {
-  const preview = useShingle((s) => s.cleanupPreview);
-  const request = useShingle((s) => s.cleanupRequest);
-  const applyCleanup = useShingle((s) => s.applyCleanup);
-  const editCleanup = useShingle((s) => s.editCleanup);
-  const [understood, setUnderstood] = useState(false);
-  if (!preview || !request) return null;
-  const deleting = request.action === 'delete';
-
-  return (
-    <section className="cleanup-confirm" aria-label="Summary">
-      <dl className="cleanup-summary">
-        <dt>Files</dt>
-        <dd data-testid="cleanup-files">{formatCount(preview.files)}</dd>
-        <dt>Space reclaimed</dt>
-        <dd>{formatBytes(preview.bytes)}</dd>
-        <dt>Clusters touched</dt>
-        <dd>{formatCount(preview.clusters)}</dd>
-        <dt>Rule</dt>
-        <dd>{describeRule(request.rules, request.useMarks)}</dd>
-        <dt>Action</dt>
-        <dd>{deleting ? 'Delete permanently' : 'Move to the trash'}</dd>
-        <dt>Refused</dt>
-        <dd data-testid="cleanup-refused">{formatCount(preview.refused.length)}</dd>
-      </dl>
-      {preview.refused.length > 0 && (
-        <details>
-          <summary>Why some files are refused</summary>
-          <ul className="cleanup-list">
-            {preview.refused.map((r) => (
-              <li key={`${r.clusterId}:${r.path}`}>
-                {displayPath(r.path)}: {r.reason}
-              </li>
-            ))}
-          </ul>
-        </details>
-      )}
-      {deleting && (
-        <label className="cleanup-check cleanup-warning">
-          <input type="checkbox" checked={understood} onChange={(e) => setUnderstood(e.target.checked)} />
-          I understand these files are deleted permanently and cannot be restored
-        </label>
-      )}
-      <div className="cleanup-actions">
-        <button type="button" className="button" onClick={editCleanup}>
-          Back
-        </button>
-        <button type="button" className="button primary" disabled={preview.files === 0 || (deleting && !understood)} onClick={() => void applyCleanup()}>
-          {deleting ? `Delete ${formatCount(preview.files)} files permanently` : `Move ${formatCount(preview.files)} files to the trash`}
-        </button>
-      </div>
-    </section>
-  );
-}
 
 export function CleanupOutcome() {
   const progress = useShingle((s) => s.cleanupProgress);

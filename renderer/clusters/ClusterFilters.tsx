@@ -1,25 +1,21 @@
 // Above the list: how many clusters and how much space, then the filters, search and sort.
 import { useEffect, useState } from 'react';
 import { formatBytes, formatCount } from '../../shared/format.ts';
-import { displayPath } from '../../shared/fsName.ts';
 import type { ClusterKind, DocumentFormat } from '../../shared/report.ts';
 import type { ClusterSort } from '../engine/contractTypes.ts';
 import { ALL_FORMATS, ALL_KINDS } from '../store/clustersSlice.ts';
 import { useShingle } from '../store/useShingle.ts';
+import { ChipGroup } from './ChipGroup.tsx';
+import { FolderFilter } from './FolderFilter.tsx';
 import { formatLabels, kindDescriptions, kindLabels, sortLabels } from './clusterLabels.ts';
 
 export const SEARCH_INPUT_ID = 'cluster-search';
 /** Typing is not a query per key press. */
 const SEARCH_DELAY_MS = 200;
 
-function toggled<T>(values: readonly T[], value: T): T[] {
-  return values.includes(value) ? values.filter((v) => v !== value) : [...values, value];
-}
-
 export function ClusterFilters() {
   const summary = useShingle((s) => s.listSummary);
   const filters = useShingle((s) => s.filters);
-  const roots = useShingle((s) => s.settings?.roots);
   const setFilters = useShingle((s) => s.setFilters);
   const [search, setSearch] = useState(filters.search);
 
@@ -48,45 +44,28 @@ export function ClusterFilters() {
         maxLength={1000}
         onChange={(e) => setSearch(e.target.value)}
       />
-      <div className="filter-row" role="group" aria-label="Kinds">
-        {ALL_KINDS.map((kind: ClusterKind) => (
-          <button
-            key={kind}
-            type="button"
-            className={`filter-chip kind-${kind}`}
-            aria-pressed={filters.kinds.includes(kind)}
-            // Showing no kind at all would only empty the list.
-            disabled={filters.kinds.length === 1 && filters.kinds.includes(kind)}
-            title={kindDescriptions[kind]}
-            onClick={() => void setFilters({ kinds: toggled(filters.kinds, kind) })}
-          >
+      <ChipGroup
+        label="Kinds"
+        values={ALL_KINDS}
+        selected={filters.kinds}
+        className={(kind) => `kind-${kind}`}
+        title={(kind) => kindDescriptions[kind]}
+        render={(kind: ClusterKind) => (
+          <>
             {kindLabels[kind]} <span className="chip-count">{summary ? formatCount(summary.counts[kind]) : ''}</span>
-          </button>
-        ))}
-      </div>
-      <div className="filter-row" role="group" aria-label="Formats">
-        {ALL_FORMATS.map((format: DocumentFormat) => (
-          <button
-            key={format}
-            type="button"
-            className="filter-chip"
-            aria-pressed={filters.formats.includes(format)}
-            disabled={filters.formats.length === 1 && filters.formats.includes(format)}
-            onClick={() => void setFilters({ formats: toggled(filters.formats, format) })}
-          >
-            {formatLabels[format]}
-          </button>
-        ))}
-      </div>
+          </>
+        )}
+        onChange={(kinds) => void setFilters({ kinds })}
+      />
+      <ChipGroup
+        label="Formats"
+        values={ALL_FORMATS}
+        selected={filters.formats}
+        render={(format: DocumentFormat) => formatLabels[format]}
+        onChange={(formats) => void setFilters({ formats })}
+      />
       <div className="filter-selects">
-        <select aria-label="Folder" value={filters.folder ?? ''} onChange={(e) => void setFilters({ folder: e.target.value || null })}>
-          <option value="">All folders</option>
-          {roots?.map((root) => (
-            <option key={root} value={root}>
-              {displayPath(root)}
-            </option>
-          ))}
-        </select>
+        <FolderFilter />
         <select aria-label="Sort" value={filters.sort} onChange={(e) => void setFilters({ sort: e.target.value as ClusterSort })}>
           {Object.entries(sortLabels).map(([value, label]) => (
             <option key={value} value={value}>

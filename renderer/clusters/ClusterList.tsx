@@ -8,6 +8,7 @@ import { CleanupButton } from '../cleanup/CleanupButton.tsx';
 import { clusterAt } from '../store/clustersSlice.ts';
 import { useShingle } from '../store/useShingle.ts';
 import { ClusterFilters } from './ClusterFilters.tsx';
+import { ExportButtons } from './ExportButtons.tsx';
 import { ClusterRow } from './ClusterRow.tsx';
 
 /** Rows are two lines of text; sized in rem so a larger default font keeps them readable. */
@@ -68,7 +69,10 @@ export function ClusterList() {
   return (
     <aside className="cluster-pane" aria-label="Clusters">
       <ClusterFilters />
-      <CleanupButton />
+      <div className="list-actions">
+        <CleanupButton />
+        <ExportButtons />
+      </div>
       <div
         ref={scrollElement}
         className="cluster-scroll"

@@ -2,9 +2,11 @@
 import { memo } from 'react';
 import { formatBytes } from '../../shared/format.ts';
 import type { Cluster } from '../../shared/report.ts';
+import { displayPath } from '../../shared/fsName.ts';
+import { MiddleName } from '../format/MiddleName.tsx';
 import { baseName, folderName } from '../format/paths.ts';
 import { useShingle } from '../store/useShingle.ts';
-import { kindLabels, percent } from './clusterLabels.ts';
+import { kindLabels, similarityLabel } from './clusterLabels.ts';
 
 interface ClusterRowProps {
   cluster: Cluster;
@@ -20,18 +22,22 @@ function MarkSummary({ clusterId }: { clusterId: string }) {
 
 export const ClusterRow = memo(function ClusterRow({ cluster }: ClusterRowProps) {
   const first = cluster.files[0];
+  const names = cluster.files.map((f) => baseName(f.path));
+  // Where the copies share a name, what tells them apart is their folder.
+  const sameNames = names.every((name) => name === names[0]);
+  const folders = cluster.files.map((f) => folderName(f.path));
   return (
     <>
       <span className="row-main">
         <span className={`kind-badge kind-${cluster.kind}`}>{kindLabels[cluster.kind]}</span>
-        <span className="row-title">{first ? baseName(first.path) : cluster.id}</span>
+        {first ? <MiddleName className="row-title" name={names[0]!} others={names} highlight title={displayPath(first.path)} /> : <span className="row-title">{cluster.id}</span>}
         <span className="row-size">{formatBytes(cluster.reclaimable)}</span>
       </span>
       <span className="row-sub">
         <span className="row-files">
-          {cluster.files.length} files{cluster.kind === 'exact' ? '' : ` · ${percent(cluster.similarity)}`}
+          {cluster.files.length} files{cluster.kind === 'exact' ? '' : ` · ${similarityLabel(cluster)}`}
         </span>
-        <span className="row-folder">{first ? folderName(first.path) : ''}</span>
+        {first && <MiddleName className="row-folder" name={folders[0]!} others={sameNames ? folders : []} highlight />}
         <MarkSummary clusterId={cluster.id} />
       </span>
     </>

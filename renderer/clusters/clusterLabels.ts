@@ -11,7 +11,7 @@ export const kindDescriptions: Record<ClusterKind, string> = {
   contained: 'One document contained in another',
 };
 
-export const formatLabels: Record<DocumentFormat, string> = { text: 'Text', html: 'HTML', pdf: 'PDF' };
+export const formatLabels: Record<DocumentFormat, string> = { text: 'Text', html: 'HTML', pdf: 'PDF', docx: 'Word', odt: 'OpenDocument', rtf: 'RTF', epub: 'EPUB' };
 
 export const sortLabels: Record<ClusterSort, string> = {
   reclaimable: 'Most space first',
@@ -22,9 +22,18 @@ export const sortLabels: Record<ClusterSort, string> = {
 
 export const percent = formatPercent;
 
-/** The similarity a cluster is shown with: exact clusters are simply identical. */
-export function similarityLabel(cluster: Cluster): string {
-  return cluster.kind === 'exact' ? 'identical' : `${percent(cluster.similarity)} similar`;
+/**
+ * The similarity a cluster is shown with: exact clusters are simply identical; a contained
+ * cluster says how much of the smaller documents lies inside the first (its container), named
+ * by `nameOf` when given.
+ */
+export function similarityLabel(cluster: Cluster, nameOf?: (path: string) => string): string {
+  if (cluster.kind === 'exact') return 'identical';
+  if (cluster.kind === 'near') return `${percent(cluster.similarity)} similar`;
+  const [container, contained] = cluster.files;
+  if (!nameOf || !container || !contained) return `${percent(cluster.similarity)} inside`;
+  const part = cluster.files.length === 2 ? `of ${nameOf(contained.path)}` : 'or more of each';
+  return `${percent(cluster.similarity)} ${part} inside ${nameOf(container.path)}`;
 }
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });

@@ -2,15 +2,11 @@
 // command in `commandNames`, each response and event checked against its schema, so a host
 // that drifts from the contract fails loudly at the boundary instead of deep inside a view.
 import { z } from 'zod';
-import { ContractError, commandNames, engineCommands, engineEvents, eventNames } from '../../shared/contract/engineContract.ts';
+import { ContractError, commandNames, engineCommands, engineEvents, isEventName } from '../../shared/contract/engineContract.ts';
 import type { EngineApi, EventName, EventPayload } from '../../shared/contract/engineContract.ts';
 import type { EngineTransport } from './transports.ts';
 
 type AnyListener = (payload: unknown) => void;
-
-function isEventName(name: unknown): name is EventName {
-  return typeof name === 'string' && (eventNames as string[]).includes(name);
-}
 
 export interface EngineClientOptions {
   /** Where events that break the contract are reported; they are dropped either way. */

@@ -1,6 +1,6 @@
 // How the UI reaches the engine. Two hosts provide it:
 //  - Electron: the preload script exposes `window.shingle`, one function per contract command
-//    plus `on(event, listener)` and `pathForDroppedFile(file)`; preloadTransport adapts it.
+//    plus `on(event, listener)` and `dropToken(file)`; preloadTransport adapts it.
 //  - End-to-end tests: Playwright installs `window.__shingleTest`, already an EngineTransport
 //    (invoke goes to an exposed binding that runs the real engine service; the test pushes
 //    events into the page with `emit`). See test/e2e/engineFixture.ts.
@@ -12,12 +12,15 @@ import type { EngineApi, EventName } from '../../shared/contract/engineContract.
 export interface EngineTransport {
   invoke(name: string, payload: unknown): Promise<unknown>;
   subscribe(listener: (event: string, payload: unknown) => void): void;
-  /** The path of a folder dropped on the page ('' when the host cannot tell, or for anything else). */
-  pathForDroppedFile?(file: File): string;
+  /**
+   * A token for an item really dropped on the page, issued by the host that knows its path
+   * ('' when the host cannot tell): addDroppedFolders takes tokens, never paths.
+   */
+  dropToken?(file: File): Promise<string>;
 }
 
 /** `window.shingle` as the preload exposes it. */
-export type PreloadBridge = EngineApi & { pathForDroppedFile(file: File): string };
+export type PreloadBridge = EngineApi & { dropToken(file: File): Promise<string> };
 
 declare global {
   interface Window {
@@ -36,7 +39,7 @@ export function preloadTransport(bridge: PreloadBridge, events: readonly EventNa
     subscribe(listener) {
       for (const event of events) bridge.on(event, (payload) => listener(event, payload));
     },
-    pathForDroppedFile: (file) => bridge.pathForDroppedFile(file),
+    dropToken: (file) => bridge.dropToken(file),
   };
 }
 

@@ -13,14 +13,3 @@ export function folderName(path: string): string {
   const cut = Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\'));
   return displayPath(cut > 0 ? path.slice(0, cut) : path.slice(0, cut + 1));
 }
-
-/** True when path is folder itself or lies below it. */
-export function isInFolder(path: string, folder: string): boolean {
-  const trimmed = folder.replace(/[\\/]+$/, '');
-  if (path === trimmed) return true;
-  return path.startsWith(trimmed) && SEPARATOR.test(path.charAt(trimmed.length));
-}
-
-export function isInAnyFolder(path: string, folders: readonly string[]): boolean {
-  return folders.some((folder) => isInFolder(path, folder));
-}

@@ -7,6 +7,7 @@ import { ClusterList } from '../clusters/ClusterList.tsx';
 import { useShingleStore } from '../store/useShingle.ts';
 import { ClusterView } from './ClusterView.tsx';
 import { ShortcutBar } from './ShortcutBar.tsx';
+import { ensureFileVisible } from './visibleFile.ts';
 
 export function ClusterReview() {
   const store = useShingleStore();
@@ -19,15 +20,20 @@ export function ClusterReview() {
     };
   }
 
+  /** Marks apply only to a file the person can see: one out of view is brought into view instead. */
+  function markFocused(action: (cluster: Cluster, fileIndex: number) => unknown) {
+    return onFocused((cluster, fileIndex) => ensureFileVisible(fileIndex) && action(cluster, fileIndex));
+  }
+
   useShortcuts({
     nextCluster: () => void store.getState().selectRelative(1),
     previousCluster: () => void store.getState().selectRelative(-1),
     nextFile: () => store.getState().focusRelativeFile(1),
     previousFile: () => store.getState().focusRelativeFile(-1),
-    keep: onFocused((cluster, i) => store.getState().setMark(cluster, i, 'keep')),
-    delete: onFocused((cluster, i) => store.getState().setMark(cluster, i, 'delete')),
-    keepOnly: onFocused((cluster, i) => store.getState().keepOnly(cluster, i)),
-    clearMark: onFocused((cluster, i) => store.getState().setMark(cluster, i, null)),
+    keep: markFocused((cluster, i) => store.getState().setMark(cluster, i, 'keep')),
+    delete: markFocused((cluster, i) => store.getState().setMark(cluster, i, 'delete')),
+    keepOnly: markFocused((cluster, i) => store.getState().keepOnly(cluster, i)),
+    clearMark: markFocused((cluster, i) => store.getState().setMark(cluster, i, null)),
     undo: () => void store.getState().undo(),
     openFile: onFocused((_, i) => store.getState().openFile(i, 'open')),
     revealFile: onFocused((_, i) => store.getState().openFile(i, 'reveal')),

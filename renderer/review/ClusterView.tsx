@@ -2,6 +2,7 @@
 // copies, a summary of the files, since there is no difference to show).
 import { formatBytes } from '../../shared/format.ts';
 import { kindDescriptions, kindLabels, similarityLabel } from '../clusters/clusterLabels.ts';
+import { baseName } from '../format/paths.ts';
 import { useShingle } from '../store/useShingle.ts';
 import { DocumentComparison } from './DocumentComparison.tsx';
 import { ExactSummary } from './ExactSummary.tsx';
@@ -27,7 +28,7 @@ export function ClusterView() {
             {kindDescriptions[cluster.kind]} · {cluster.files.length} files
           </h2>
           <span className="cluster-figures">
-            {similarityLabel(cluster)} · <strong>{formatBytes(cluster.reclaimable)}</strong> to free
+            {similarityLabel(cluster, baseName)} · <strong>{formatBytes(cluster.reclaimable)}</strong> to free
           </span>
         </div>
         {cluster.description && <p className="cluster-description">{cluster.description}</p>}

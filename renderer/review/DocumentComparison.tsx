@@ -1,102 +1,130 @@
 // Near and contained clusters: every document in its own column, each compared word by word
-// with the first. The first column shows what it lacks against the file in focus (or the
-// second file); "next difference" steps through that pair, moving both columns to it.
-import { useState } from 'react';
+// with the base (the first file, or the one the person picks). The view opens on the member
+// that differs most; the base column shows what it lacks against the compared member; Next
+// difference walks the differences of every member that has its own text.
+import { useEffect, useMemo, useState } from 'react';
 import type { CSSProperties } from 'react';
-import { plural } from '../../shared/format.ts';
 import type { Cluster } from '../../shared/report.ts';
 import { useShortcuts } from '../app/useShortcuts.ts';
+import { runPairs } from '../diff/alignment.ts';
+import { distinctNames } from '../format/nameParts.ts';
 import { baseName } from '../format/paths.ts';
 import { useShingle } from '../store/useShingle.ts';
+import { ComparisonToolbar } from './ComparisonToolbar.tsx';
+import { planComparison, stepDifference, wordsKey } from './comparisonPlan.ts';
+import type { DifferenceCursor } from './comparisonPlan.ts';
 import { DocumentText } from './DocumentText.tsx';
 import { FileCard } from './FileCard.tsx';
+import { revealColumn } from './visibleFile.ts';
 import { useSyncedScroll } from './useSyncedScroll.ts';
 import { useWordDiffs } from './useWordDiffs.ts';
 
-interface DifferenceCursor {
-  compared: number;
-  change: number;
-}
-
-function differenceStatus(changes: number | undefined, current: number | null): string {
-  if (changes === undefined) return 'Comparing…';
-  if (changes === 0) return 'Same words';
-  if (current === null) return plural(changes, 'difference');
-  return `Difference ${current + 1} of ${changes}`;
-}
+/** Below this window height the file cards start folded, so the texts keep most of the space. */
+const FOLDED_CARDS_BELOW_PX = 820;
 
 export function DocumentComparison({ cluster }: { cluster: Cluster }) {
   const texts = useShingle((s) => s.texts);
   const focusedFile = useShingle((s) => s.focusedFile);
   const focusFile = useShingle((s) => s.focusFile);
+  const [baseChoice, setBase] = useState(0);
+  // A cluster reloaded with fewer files falls back on the first as base.
+  const base = baseChoice < cluster.files.length ? baseChoice : 0;
   const [cursor, setCursor] = useState<DifferenceCursor | null>(null);
   const [synced, setSynced] = useState(true);
-  const scroll = useSyncedScroll(synced);
-  const diffs = useWordDiffs(texts, cluster.files.length);
+  const [details, setDetails] = useState(() => window.innerHeight >= FOLDED_CARDS_BELOW_PX);
+  const diffs = useWordDiffs(texts, cluster.files.length, base);
+  const names = useMemo(() => distinctNames(cluster.files.map((f) => f.path)), [cluster]);
 
-  const compared = focusedFile > 0 ? focusedFile : 1;
-  const comparedDiff = diffs[compared];
-  const changes = comparedDiff === undefined ? undefined : (comparedDiff?.changes ?? 0);
-  const current = cursor?.compared === compared ? cursor.change : null;
-  const tooDifferent = comparedDiff === null;
+  const keys = useMemo(() => {
+    const out: Record<number, string> = {};
+    for (const [i, text] of Object.entries(texts)) if (text.status === 'ready') out[Number(i)] = wordsKey(text.text);
+    return out;
+  }, [texts]);
+  const plan = useMemo(() => planComparison(cluster.files.length, base, diffs, keys), [cluster.files.length, base, diffs, keys]);
+  const alignment = useMemo(() => {
+    const runs: Record<number, ReturnType<typeof runPairs> | undefined> = {};
+    for (const [i, diff] of Object.entries(diffs)) if (diff) runs[Number(i)] = runPairs(diff);
+    return { base, runs };
+  }, [base, diffs]);
+  const scroll = useSyncedScroll(synced, alignment);
 
-  function step(delta: number) {
-    if (!changes) return;
-    const change = current === null ? (delta > 0 ? 0 : changes - 1) : (current + delta + changes) % changes;
-    setCursor({ compared, change });
-    scroll.showChange(change, [0, compared]);
+  const compared = focusedFile !== base && diffs[focusedFile] !== undefined ? focusedFile : plan.mostDifferent;
+  const changesOf = (column: number) => diffs[column]?.changes ?? 0;
+  // A focused twin stands in for the member it repeats, so its own column shows the walk.
+  const walk = plan.walk.map((column) => (compared !== null && plan.sameAs[compared] === column ? compared : column));
+
+  useEffect(() => revealColumn(focusedFile), [focusedFile]);
+
+  function step(delta: 1 | -1) {
+    // Having moved to another file, the person walks on from there.
+    const from = cursor && cursor.column === compared ? cursor : null;
+    const next = stepDifference(walk, changesOf, from, delta, compared ?? -1);
+    if (!next) return;
+    setCursor(next);
+    focusFile(next.column);
+    // The columns render the new current mark first; then both are brought into view.
+    requestAnimationFrame(() => scroll.showChange(next.change, [base, next.column]));
+  }
+
+  function makeBase(index: number) {
+    setCursor(null);
+    setBase(index);
   }
 
   useShortcuts({ nextDifference: () => step(1), previousDifference: () => step(-1) });
 
-  const first = cluster.files[0]!;
-  const other = cluster.files[compared];
   const columns = { '--columns': cluster.files.length } as CSSProperties;
+  const current = cursor && cursor.column === compared ? cursor.change : null;
 
   return (
-    <div className="comparison">
-      <div className="comparison-toolbar">
-        <p className="comparing">
-          {other ? (
-            <>
-              <span className="legend removed">{baseName(first.path)}</span> compared with <span className="legend added">{baseName(other.path)}</span>
-            </>
-          ) : null}
-        </p>
-        <p className="difference-status" aria-live="polite">
-          {tooDifferent ? 'Too different to compare word by word' : differenceStatus(changes, current)}
-        </p>
-        <div className="toolbar-buttons">
-          <button type="button" className="button small" disabled={!changes} onClick={() => step(-1)} title="Previous difference (N)">
-            Previous
-          </button>
-          <button type="button" className="button small" disabled={!changes} onClick={() => step(1)} title="Next difference (n)">
-            Next difference <kbd>n</kbd>
-          </button>
-          <label className="check compact">
-            <input type="checkbox" checked={synced} onChange={(e) => setSynced(e.target.checked)} />
-            <span>Scroll together</span>
-          </label>
-        </div>
-      </div>
+    <div className={`comparison${details ? '' : ' folded-cards'}`}>
+      <ComparisonToolbar
+        names={names}
+        base={base}
+        compared={compared}
+        mostDifferent={plan.mostDifferent}
+        comparedDiff={compared === null ? undefined : diffs[compared]}
+        sameAsBase={compared !== null && plan.sameAs[compared] === base}
+        current={current}
+        canStep={plan.walk.length > 0}
+        onStep={step}
+        synced={synced}
+        onSynced={setSynced}
+        details={details}
+        onDetails={setDetails}
+      />
       <div className="document-columns" style={columns}>
         {cluster.files.map((file, i) => {
-          const segments = i === 0 ? (diffs[compared] ?? undefined)?.base : (diffs[i] ?? undefined)?.other;
-          const role = i === 0 ? ' base' : i === compared ? ' compared' : '';
+          const twin = plan.sameAs[i];
+          const noted = twin === base;
+          const segments = noted ? undefined : i === base ? (compared === null ? undefined : (diffs[compared] ?? undefined)?.base) : (diffs[i] ?? undefined)?.other;
+          const role = i === base ? ' base' : i === compared ? ' compared' : '';
           return (
             <article
               key={file.path}
+              data-file-index={i}
               className={`document-column${role}${i === focusedFile ? ' focused' : ''}`}
               aria-label={baseName(file.path)}
               aria-current={i === focusedFile ? 'true' : undefined}
               onClick={() => focusFile(i)}
             >
-              <FileCard cluster={cluster} fileIndex={i} />
+              <FileCard
+                cluster={cluster}
+                fileIndex={i}
+                names={names}
+                base={base}
+                sameAs={twin}
+                changes={i === base ? undefined : diffs[i]}
+                mostDifferent={i === plan.mostDifferent && cluster.files.length > 2}
+                details={details}
+                onMakeBase={() => makeBase(i)}
+              />
               <DocumentText
                 label={`Text of ${baseName(file.path)}`}
                 text={texts[i]}
                 segments={segments}
-                currentChange={i === 0 || i === compared ? current : null}
+                note={noted ? `Same text as ${names[base]}: no differences to show.` : twin !== undefined ? `Same text as ${names[twin]}.` : undefined}
+                currentChange={cursor && (i === cursor.column || (i === base && cursor.column === compared)) ? cursor.change : null}
                 paneRef={scroll.register(i)}
                 onScroll={scroll.onScroll}
               />

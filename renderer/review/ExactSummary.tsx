@@ -2,6 +2,7 @@
 import { formatBytes } from '../../shared/format.ts';
 import { displayPath } from '../../shared/fsName.ts';
 import type { Cluster } from '../../shared/report.ts';
+import { selectWithMarks } from '../../shared/selection/selectFiles.ts';
 import { formatDate } from '../clusters/clusterLabels.ts';
 import { baseName, folderName } from '../format/paths.ts';
 import { useShingle } from '../store/useShingle.ts';
@@ -13,7 +14,7 @@ function FileRow({ cluster, fileIndex }: { cluster: Cluster; fileIndex: number }
   const focusFile = useShingle((s) => s.focusFile);
   const { mark, reference } = useFileMark(cluster, fileIndex);
   return (
-    <tr className={`file-row${focused ? ' focused' : ''}${mark ? ` marked-${mark}` : ''}`} aria-current={focused ? 'true' : undefined} onClick={() => focusFile(fileIndex)}>
+    <tr data-file-index={fileIndex} className={`file-row${focused ? ' focused' : ''}${mark ? ` marked-${mark}` : ''}`} aria-current={focused ? 'true' : undefined} onClick={() => focusFile(fileIndex)}>
       <td>
         <MarkButtons cluster={cluster} fileIndex={fileIndex} />
       </td>
@@ -38,6 +39,22 @@ function FileRow({ cluster, fileIndex }: { cluster: Cluster; fileIndex: number }
   );
 }
 
+/** Which copy stays by the person's marks, decided as the clean-up decides (selectWithMarks). */
+function WhichStays({ cluster }: { cluster: Cluster }) {
+  const marks = useShingle((s) => s.marks[cluster.id]);
+  const { act } = selectWithMarks(cluster, [], marks);
+  if (act.length === 0) {
+    return <p className="hint block">No copy is marked yet: mark the one to keep, or let a keep rule choose in Clean up.</p>;
+  }
+  const stays = cluster.files.filter((file) => !act.includes(file.path)).map((file) => baseName(file.path));
+  return (
+    <p className="which-stays" data-testid="which-stays">
+      By your marks, {stays.length === 1 ? 'this copy stays' : `${stays.length} copies stay`}: <strong>{stays.join(', ')}</strong>
+; {act.length === 1 ? '1 copy goes' : `${act.length} copies go`} at the next clean-up.
+    </p>
+  );
+}
+
 export function ExactSummary({ cluster }: { cluster: Cluster }) {
   const size = cluster.files[0]?.size ?? 0;
   return (
@@ -45,6 +62,7 @@ export function ExactSummary({ cluster }: { cluster: Cluster }) {
       <p className="lead">
         {cluster.files.length} byte-identical copies of {formatBytes(size)}. Keeping one frees {formatBytes(cluster.reclaimable)}.
       </p>
+      <WhichStays cluster={cluster} />
       <table className="file-table">
         <thead>
           <tr>

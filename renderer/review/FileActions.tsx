@@ -1,7 +1,10 @@
 // Per file: the keep/delete mark (a pair of toggle buttons) and opening the file or its folder.
+import { isOpenable } from '../../shared/openable.ts';
 import type { Cluster } from '../../shared/report.ts';
 import type { Mark } from '../engine/contractTypes.ts';
-import { baseName, isInAnyFolder } from '../format/paths.ts';
+import { isWithinAny } from '../../shared/paths/isWithin.ts';
+import { baseName } from '../format/paths.ts';
+import { isContainer } from '../store/marksSlice.ts';
 import { useShingle } from '../store/useShingle.ts';
 
 interface FileActionsProps {
@@ -9,15 +12,15 @@ interface FileActionsProps {
   fileIndex: number;
 }
 
-export function useFileMark(cluster: Cluster, fileIndex: number): { mark: Mark | null; reference: boolean } {
+export function useFileMark(cluster: Cluster, fileIndex: number): { mark: Mark | null; reference: boolean; container: boolean } {
   const path = cluster.files[fileIndex]?.path ?? '';
   const mark = useShingle((s) => s.marks[cluster.id]?.[path] ?? null);
-  const reference = useShingle((s) => isInAnyFolder(path, s.settings?.referenceRoots ?? []));
-  return { mark, reference };
+  const reference = useShingle((s) => isWithinAny(path, s.settings?.referenceRoots ?? []));
+  return { mark, reference, container: isContainer(cluster, fileIndex) };
 }
 
 export function MarkButtons({ cluster, fileIndex }: FileActionsProps) {
-  const { mark, reference } = useFileMark(cluster, fileIndex);
+  const { mark, reference, container } = useFileMark(cluster, fileIndex);
   const setMark = useShingle((s) => s.setMark);
   const name = baseName(cluster.files[fileIndex]?.path ?? '');
   const toggle = (value: Mark) => () => void setMark(cluster, fileIndex, mark === value ? null : value);
@@ -31,8 +34,8 @@ export function MarkButtons({ cluster, fileIndex }: FileActionsProps) {
         type="button"
         className="mark-button delete"
         aria-pressed={mark === 'delete'}
-        disabled={reference}
-        title={reference ? 'In a reference folder: never deleted' : undefined}
+        disabled={reference || container}
+        title={reference ? 'In a reference folder: never deleted' : container ? 'Contains the others: never deleted' : undefined}
         onClick={toggle('delete')}
       >
         Delete
@@ -43,12 +46,16 @@ export function MarkButtons({ cluster, fileIndex }: FileActionsProps) {
 
 export function OpenButtons({ cluster, fileIndex }: FileActionsProps) {
   const openFile = useShingle((s) => s.openFile);
-  const name = baseName(cluster.files[fileIndex]?.path ?? '');
+  const path = cluster.files[fileIndex]?.path ?? '';
+  const name = baseName(path);
   return (
     <div className="open-buttons">
-      <button type="button" className="button quiet small" aria-label={`Open ${name}`} onClick={() => void openFile(fileIndex, 'open')}>
-        Open
-      </button>
+      {/* Programs, scripts and anything else not on the documents allowlist are only revealed. */}
+      {isOpenable(path) && (
+        <button type="button" className="button quiet small" aria-label={`Open ${name}`} onClick={() => void openFile(fileIndex, 'open')}>
+          Open
+        </button>
+      )}
       <button type="button" className="button quiet small" aria-label={`Show ${name} in its folder`} onClick={() => void openFile(fileIndex, 'reveal')}>
         Reveal
       </button>

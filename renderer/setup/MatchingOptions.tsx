@@ -67,6 +67,13 @@ export function MatchingOptions({ settings }: { settings: ScanSettings }) {
           </select>
         </div>
       </fieldset>
+      <label className="check">
+        <input type="checkbox" checked={settings.across ?? false} onChange={(e) => void updateSettings({ across: e.target.checked })} />
+        <span>
+          Across folders only
+          <span className="hint block">Only groups with files in two or more of the folders (scanned or reference): one folder against another, not within itself.</span>
+        </span>
+      </label>
     </section>
   );
 }

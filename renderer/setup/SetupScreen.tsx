@@ -3,6 +3,7 @@ import { defaultScanOptions } from '../../shared/scanOptions.ts';
 import { useShingle } from '../store/useShingle.ts';
 import { FolderList } from './FolderList.tsx';
 import { MatchingOptions } from './MatchingOptions.tsx';
+import { OpenReportButton } from './OpenReportButton.tsx';
 import { WalkOptions } from './WalkOptions.tsx';
 
 export function SetupScreen() {
@@ -41,9 +42,12 @@ export function SetupScreen() {
           </div>
         )}
         <footer className="setup-actions">
-          <button type="button" className="button quiet" onClick={() => void updateSettings(defaultScanOptions)}>
-            Reset options to defaults
-          </button>
+          <div className="setup-secondary">
+            <button type="button" className="button quiet" onClick={() => void updateSettings(defaultScanOptions)}>
+              Reset options to defaults
+            </button>
+            <OpenReportButton />
+          </div>
           <button type="button" className="button primary large" disabled={!hasRoots} onClick={() => void startScan()}>
             Start scan
           </button>

@@ -1,16 +1,30 @@
-// Bulk clean-up: the request being built (keep rule or marks, scope, action), the engine's
-// preview of it, the batch running in the engine and its result, and undo of the last batch.
-// The UI names clusters and rules only; the engine plans the files from its own results.
-import type { ActionPreview, ActionProgress, ActionRequest, BatchResult, UndoResult } from '../engine/contractTypes.ts';
-import type { SliceCreator } from './storeTypes.ts';
+// Bulk clean-up: the choices (kept across Back and reopening the dialog), the engine's plan of
+// them — every file of every cluster in scope, with its decision — the batch that runs exactly
+// that plan, its result, and undo of the last batch. The UI names clusters and rules only; the
+// engine plans the files from its own results and runs the plan it stored under the plan id.
+import type { ActionPlan, ActionProgress, ActionRequest, BatchResult, PlanCluster, UndoResult } from '../engine/contractTypes.ts';
+import { defaultCleanupDraft, draftReady, draftRequest } from '../cleanup/cleanupRules.ts';
+import type { CleanupDraft } from '../cleanup/cleanupRules.ts';
+import { clusterQuery } from './clustersSlice.ts';
+import type { ShingleState, SliceCreator } from './storeTypes.ts';
 
 export type CleanupStage = 'closed' | 'choose' | 'confirm' | 'running' | 'result';
 
+/** listClusters answers at most this many clusters at a time. */
+const IDS_PAGE = 1000;
+/** Plan clusters fetched at a time as the preview scrolls. */
+const PLAN_PAGE = 500;
+
 export interface CleanupSlice {
   cleanupStage: CleanupStage;
-  /** The request previewed and, once confirmed, applied. */
+  cleanupDraft: CleanupDraft;
+  /** How many clusters the list shows now and how many there are in all, for the scope's choices. */
+  cleanupCounts: { shown: number; all: number } | null;
+  /** The request previewed. */
   cleanupRequest: ActionRequest | null;
-  cleanupPreview: ActionPreview | null;
+  cleanupPreview: ActionPlan | null;
+  /** The plan's clusters loaded so far (the preview loads the rest as it scrolls). */
+  cleanupPlanClusters: PlanCluster[];
   cleanupProgress: ActionProgress | null;
   cleanupResult: BatchResult | null;
   /** The last batch applied and not undone yet. */
@@ -18,22 +32,59 @@ export interface CleanupSlice {
   undoResult: UndoResult | null;
   openCleanup(): void;
   closeCleanup(): void;
-  /** Back from the confirmation to the choices. */
+  setCleanupDraft(patch: Partial<CleanupDraft>): void;
+  /** Back from the preview to the choices, which stay as they were. */
   editCleanup(): void;
-  previewCleanup(request: ActionRequest): Promise<void>;
+  previewCleanup(): Promise<void>;
+  loadMorePlan(): Promise<void>;
   applyCleanup(): Promise<void>;
   applyActionProgress(progress: ActionProgress): void;
   undoLastBatch(): Promise<void>;
 }
 
+/** True when the list's filters leave clusters out. */
+function filtered(state: ShingleState): boolean {
+  const query = clusterQuery(state.filters, 0);
+  return Boolean(query.kinds ?? query.formats ?? query.folder ?? query.search);
+}
+
 export const createCleanupSlice: SliceCreator<CleanupSlice> = ({ set, get, engine }) => {
-  /** Fetches the result once the batch has ended; the list shows the files gone. */
+  /** Fetches the result once the batch has ended; the engine has already updated the list. */
   async function finish(batchId: number) {
     try {
       const result = await engine.getBatchResult({ batchId });
       if (get().lastBatchId !== batchId || result.running) return;
       set({ cleanupResult: result, cleanupStage: get().cleanupStage === 'closed' ? 'closed' : 'result' });
-      await get().refreshClusters();
+      // The engine dropped the marks of the files it removed.
+      await Promise.all([get().refreshClusters(), get().loadMarks()]);
+    } catch (error) {
+      get().reportError(error);
+    }
+  }
+
+  /** The ids of the clusters the list shows (every page of its filter); undefined for all clusters. */
+  async function shownClusterIds(): Promise<string[] | undefined> {
+    const state = get();
+    if (!filtered(state)) return undefined;
+    const ids: string[] = [];
+    for (let offset = 0; ; offset += IDS_PAGE) {
+      const page = await engine.listClusters({ ...clusterQuery(state.filters, 0), offset, limit: IDS_PAGE });
+      ids.push(...page.clusters.map((cluster) => cluster.id));
+      if (page.clusters.length < IDS_PAGE || ids.length >= page.total) return ids;
+    }
+  }
+
+  async function scopeIds(): Promise<string[] | undefined> {
+    const { cleanupDraft: draft, cluster } = get();
+    if (draft.scope === 'selected') return cluster ? [cluster.id] : [];
+    return draft.scope === 'shown' ? shownClusterIds() : undefined;
+  }
+
+  async function countAll() {
+    try {
+      const shown = get().listSummary?.total ?? 0;
+      const all = filtered(get()) ? (await engine.listClusters({ offset: 0, limit: 1, sort: get().filters.sort })).total : shown;
+      set({ cleanupCounts: { shown, all } });
     } catch (error) {
       get().reportError(error);
     }
@@ -41,8 +92,11 @@ export const createCleanupSlice: SliceCreator<CleanupSlice> = ({ set, get, engin
 
   return {
     cleanupStage: 'closed',
+    cleanupDraft: defaultCleanupDraft,
+    cleanupCounts: null,
     cleanupRequest: null,
     cleanupPreview: null,
+    cleanupPlanClusters: [],
     cleanupProgress: null,
     cleanupResult: null,
     lastBatchId: null,
@@ -50,32 +104,55 @@ export const createCleanupSlice: SliceCreator<CleanupSlice> = ({ set, get, engin
 
     openCleanup() {
       const running = get().cleanupStage === 'running' || (get().cleanupProgress !== null && get().cleanupResult === null);
-      set({ cleanupStage: running ? 'running' : 'choose', cleanupPreview: null, undoResult: null });
+      set({ cleanupStage: running ? 'running' : 'choose', cleanupPreview: null, cleanupPlanClusters: [], undoResult: null, cleanupCounts: null });
+      // The open cluster may be gone since the choice was made.
+      if (get().cleanupDraft.scope === 'selected' && !get().cluster) get().setCleanupDraft({ scope: 'shown' });
+      void countAll();
     },
     closeCleanup: () => set({ cleanupStage: 'closed' }),
-    editCleanup: () => set({ cleanupStage: 'choose', cleanupPreview: null }),
+    setCleanupDraft: (patch) => set({ cleanupDraft: { ...get().cleanupDraft, ...patch } }),
+    editCleanup: () => set({ cleanupStage: 'choose', cleanupPreview: null, cleanupPlanClusters: [] }),
 
-    async previewCleanup(request) {
+    async previewCleanup() {
+      const draft = get().cleanupDraft;
+      if (!draftReady(draft)) return;
       try {
+        const clusterIds = await scopeIds();
+        const request: ActionRequest = { ...draftRequest(draft), ...(clusterIds ? { clusterIds } : {}) };
         const preview = await engine.previewActions(request);
-        set({ cleanupRequest: request, cleanupPreview: preview, cleanupStage: 'confirm' });
+        set({ cleanupRequest: request, cleanupPreview: preview, cleanupPlanClusters: preview.clusters, cleanupStage: 'confirm' });
+      } catch (error) {
+        get().reportError(error);
+      }
+    },
+
+    async loadMorePlan() {
+      const plan = get().cleanupPreview;
+      const loaded = get().cleanupPlanClusters;
+      if (!plan || loaded.length >= plan.clusterCount) return;
+      try {
+        const page = await engine.getPlanPage({ planId: plan.planId, offset: loaded.length, limit: PLAN_PAGE });
+        // Another preview, or a page that came twice: only the next clusters of this plan count.
+        if (get().cleanupPreview?.planId !== plan.planId || get().cleanupPlanClusters.length !== page.offset) return;
+        set({ cleanupPlanClusters: [...get().cleanupPlanClusters, ...page.clusters] });
       } catch (error) {
         get().reportError(error);
       }
     },
 
     async applyCleanup() {
-      const request = get().cleanupRequest;
-      if (!request) return;
+      const plan = get().cleanupPreview;
+      if (!plan) return;
       set({ cleanupStage: 'running', cleanupProgress: null, cleanupResult: null, undoResult: null });
       try {
-        const { batchId } = await engine.applyActions({ ...request, confirm: true });
+        // Exactly the plan previewed: the engine runs what it stored under this id, nothing else.
+        const { batchId } = await engine.applyActions({ planId: plan.planId });
         set({ lastBatchId: batchId });
         // The last progress may have come before the answer.
         const progress = get().cleanupProgress;
         if (progress?.batchId === batchId && progress.done >= progress.total) await finish(batchId);
       } catch (error) {
-        set({ cleanupStage: 'choose' });
+        set({ cleanupStage: 'confirm' });
         get().reportError(error);
       }
     },
@@ -93,7 +170,7 @@ export const createCleanupSlice: SliceCreator<CleanupSlice> = ({ set, get, engin
       try {
         const undoResult = await engine.undoBatch({ batchId });
         set({ undoResult, lastBatchId: null, cleanupStage: get().cleanupStage === 'closed' ? 'closed' : 'result' });
-        await get().refreshClusters();
+        await Promise.all([get().refreshClusters(), get().loadMarks()]);
       } catch (error) {
         get().reportError(error);
       }

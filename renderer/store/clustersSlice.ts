@@ -2,6 +2,7 @@
 // gives for them, and the pages loaded so far. Changing a filter starts a new generation:
 // paging restarts and answers for older generations are dropped.
 import type { Cluster, ClusterKind, DocumentFormat } from '../../shared/report.ts';
+import { clusterKinds, documentFormats } from '../../shared/contract/vocabulary.ts';
 import type { ClusterChange, ClusterPage, ClusterQuery, ClusterSort } from '../engine/contractTypes.ts';
 import type { ShingleState, SliceCreator } from './storeTypes.ts';
 
@@ -11,8 +12,8 @@ const KEPT_PAGES = 12;
 /** Added and removed clusters shift every row below them; they come in bursts. */
 const REFRESH_DELAY_MS = 300;
 
-export const ALL_KINDS: readonly ClusterKind[] = ['exact', 'near', 'contained'];
-export const ALL_FORMATS: readonly DocumentFormat[] = ['text', 'html', 'pdf'];
+export const ALL_KINDS: readonly ClusterKind[] = clusterKinds;
+export const ALL_FORMATS: readonly DocumentFormat[] = documentFormats;
 
 export interface ClusterFilters {
   sort: ClusterSort;
@@ -147,7 +148,7 @@ export const createClustersSlice: SliceCreator<ClustersSlice> = ({ set, get, eng
     applyClusterChange(change) {
       const { cluster } = change;
       // A changed cluster may have a new id (a member added, renamed or deleted): it replaces the one it names.
-      const replacedId = change.previousId ?? cluster.id;
+      const replacedId = change.event === 'cluster-changed' ? change.previousId : cluster.id;
       if (change.event === 'cluster-changed') {
         const pages = get().pages;
         const updated: Record<number, Cluster[]> = {};
@@ -158,10 +159,12 @@ export const createClustersSlice: SliceCreator<ClustersSlice> = ({ set, get, eng
         if (Object.keys(updated).length > 0) set({ pages: { ...pages, ...updated } });
         // The engine moved the marks of the files still in it to the new id.
         if (replacedId !== cluster.id) void get().loadMarks();
-      } else {
-        clearTimeout(refreshTimer);
-        refreshTimer = setTimeout(() => void get().refreshClusters(), REFRESH_DELAY_MS);
       }
+      // Added and removed clusters shift the rows; a changed one changes the totals (a clean-up
+      // step frees its space): the list and its figures are fetched again once a burst is over.
+      clearTimeout(refreshTimer);
+      // The engine also drops the marks of files that left.
+      refreshTimer = setTimeout(() => void Promise.all([get().refreshClusters(), get().loadMarks()]), REFRESH_DELAY_MS);
       if (get().cluster?.id === replacedId) get().applySelectedClusterChange(change);
     },
   };

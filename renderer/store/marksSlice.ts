@@ -2,7 +2,8 @@
 // is one key press: "keep this, delete the others" marks several files and undoes as one.
 import type { Cluster } from '../../shared/report.ts';
 import type { Mark, MarksByCluster } from '../engine/contractTypes.ts';
-import { baseName, isInAnyFolder } from '../format/paths.ts';
+import { isWithinAny } from '../../shared/paths/isWithin.ts';
+import { baseName } from '../format/paths.ts';
 import type { SliceCreator } from './storeTypes.ts';
 
 export interface MarkChange {
@@ -25,6 +26,11 @@ export interface MarksSlice {
 
 const UNDO_LIMIT = 500;
 
+/** The document a contained cluster's excerpts are found in (its first file): it always stays. */
+export function isContainer(cluster: Cluster, fileIndex: number): boolean {
+  return cluster.kind === 'contained' && fileIndex === 0;
+}
+
 export function markOf(marks: MarksByCluster, clusterId: string, path: string): Mark | null {
   return marks[clusterId]?.[path] ?? null;
 }
@@ -45,7 +51,7 @@ export const createMarksSlice: SliceCreator<MarksSlice> = ({ set, get, engine })
   }
 
   function isReference(path: string): boolean {
-    return isInAnyFolder(path, get().settings?.referenceRoots ?? []);
+    return isWithinAny(path, get().settings?.referenceRoots ?? []);
   }
 
   /** Shows the marks at once, then saves them; on failure shows the old ones again. */
@@ -83,13 +89,19 @@ export const createMarksSlice: SliceCreator<MarksSlice> = ({ set, get, engine })
         get().reportError(`${baseName(path)} is in a reference folder: Shingle never deletes files there.`);
         return;
       }
+      if (path && mark === 'delete' && isContainer(cluster, fileIndex)) {
+        get().reportError(`${baseName(path)} contains the other documents of this cluster: it always stays.`);
+        return;
+      }
       const step = change(cluster, fileIndex, mark);
       if (step) await apply([step], 'do');
     },
 
     async keepOnly(cluster, fileIndex) {
       const step = cluster.files
-        .map((file, i) => change(cluster, i, i === fileIndex ? 'keep' : isReference(file.path) ? markOf(get().marks, cluster.id, file.path) : 'delete'))
+        .map((file, i) =>
+          change(cluster, i, i === fileIndex ? 'keep' : isReference(file.path) || isContainer(cluster, i) ? markOf(get().marks, cluster.id, file.path) : 'delete'),
+        )
         .filter((c) => c !== null);
       if (step.length > 0) await apply(step, 'do');
     },

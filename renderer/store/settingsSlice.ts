@@ -39,9 +39,9 @@ export const createSettingsSlice: SliceCreator<SettingsSlice> = ({ set, get, eng
       }),
     addDroppedFolders: (purpose, files) =>
       run(async () => {
-        const paths = files.map((file) => host.pathForDroppedFile?.(file) ?? '').filter(Boolean);
-        if (paths.length === 0) throw new Error('Only folders can be added, and only by dropping them from the file manager.');
-        const { added, skipped } = await engine.addDroppedFolders({ purpose, paths: paths.slice(0, MAX_DROPPED) });
+        const tokens = (await Promise.all(files.slice(0, MAX_DROPPED).map((file) => host.dropToken?.(file) ?? ''))).filter(Boolean);
+        if (tokens.length === 0) throw new Error('Only folders can be added, and only by dropping them from the file manager.');
+        const { added, skipped } = await engine.addDroppedFolders({ purpose, tokens });
         if (added.length > 0) set({ settings: await engine.getSettings({}) });
         if (skipped.length > 0) throw new Error(`Not added, as they are not folders: ${skipped.map(baseName).join(', ')}`);
       }),

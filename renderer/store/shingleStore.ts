@@ -3,8 +3,13 @@
 import { createStore } from 'zustand/vanilla';
 import type { EngineApi } from '../../shared/contract/engineContract.ts';
 import { createCleanupSlice } from './cleanupSlice.ts';
+import { createClusterFoldersSlice } from './clusterFoldersSlice.ts';
+import { createResultsFileSlice } from './resultsFileSlice.ts';
 import { createClustersSlice } from './clustersSlice.ts';
+import { createHistorySlice } from './historySlice.ts';
+import { createFoldersSlice } from './foldersSlice.ts';
 import { createMarksSlice } from './marksSlice.ts';
+import { createScanErrorsSlice } from './scanErrorsSlice.ts';
 import { createScanSlice } from './scanSlice.ts';
 import { createSelectionSlice } from './selectionSlice.ts';
 import { createSettingsSlice } from './settingsSlice.ts';
@@ -22,6 +27,11 @@ export function createShingleStore(engine: EngineApi, host: StoreHost = {}): Shi
       ...createSelectionSlice(context),
       ...createMarksSlice(context),
       ...createCleanupSlice(context),
+      ...createHistorySlice(context),
+      ...createScanErrorsSlice(context),
+      ...createFoldersSlice(context),
+      ...createClusterFoldersSlice(context),
+      ...createResultsFileSlice(context),
     };
   });
 }

@@ -3,20 +3,25 @@
 import type { StoreApi } from 'zustand/vanilla';
 import type { EngineApi } from '../../shared/contract/engineContract.ts';
 import type { CleanupSlice } from './cleanupSlice.ts';
+import type { ClusterFoldersSlice } from './clusterFoldersSlice.ts';
+import type { ResultsFileSlice } from './resultsFileSlice.ts';
 import type { ClustersSlice } from './clustersSlice.ts';
+import type { HistorySlice } from './historySlice.ts';
+import type { FoldersSlice } from './foldersSlice.ts';
 import type { MarksSlice } from './marksSlice.ts';
+import type { ScanErrorsSlice } from './scanErrorsSlice.ts';
 import type { ScanSlice } from './scanSlice.ts';
 import type { SelectionSlice } from './selectionSlice.ts';
 import type { SettingsSlice } from './settingsSlice.ts';
 import type { ShellSlice } from './shellSlice.ts';
 
-export type ShingleState = ShellSlice & SettingsSlice & ScanSlice & ClustersSlice & SelectionSlice & MarksSlice & CleanupSlice;
+export type ShingleState = ShellSlice & SettingsSlice & ScanSlice & ClustersSlice & SelectionSlice & MarksSlice & CleanupSlice & HistorySlice & ScanErrorsSlice & FoldersSlice & ClusterFoldersSlice & ResultsFileSlice;
 export type ShingleStore = StoreApi<ShingleState>;
 
 /** What the host offers beside the engine's commands. */
 export interface StoreHost {
-  /** The path of a folder dropped on the page; '' for anything else or when the host cannot tell. */
-  pathForDroppedFile?(file: File): string;
+  /** A host-issued token for an item dropped on the page; '' for anything else or when the host cannot tell. */
+  dropToken?(file: File): Promise<string>;
 }
 
 export interface SliceContext {

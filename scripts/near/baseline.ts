@@ -15,10 +15,31 @@ export interface BaselineResult {
   seconds: number;
 }
 
+/** A pair sharing shingles: a < b, with the exact size of their intersection. */
+export interface OverlapPair {
+  a: number;
+  b: number;
+  shared: number;
+}
+
 /** Clusters of sets (sorted, distinct shingle hashes; index = document id) at resemblance ≥ threshold. */
 export function exactAllPairs(sets: readonly Uint32Array[], threshold: number): BaselineResult {
   const started = performance.now();
-  const count = sets.length;
+  const unionFind = new UnionFind(sets.length);
+  const overlaps = overlapPairs(sets);
+  let pairsAboveThreshold = 0;
+  for (const { a, b, shared } of overlaps) {
+    if (shared / (sets[a]!.length + sets[b]!.length - shared) >= threshold) {
+      pairsAboveThreshold++;
+      unionFind.union(a, b);
+    }
+  }
+  const clusters = unionFind.groups().map((members) => ({ kind: 'near' as const, members }));
+  return { clusters, pairsWithOverlap: overlaps.length, pairsAboveThreshold, seconds: (performance.now() - started) / 1000 };
+}
+
+/** Every pair of sets sharing a shingle, with its intersection size, by one pass over the postings. */
+export function overlapPairs(sets: readonly Uint32Array[]): OverlapPair[] {
   const total = sets.reduce((sum, set) => sum + set.length, 0);
   const keys = new Uint32Array(total);
   const owners = new Uint32Array(total);
@@ -28,54 +49,32 @@ export function exactAllPairs(sets: readonly Uint32Array[], threshold: number): 
     owners.fill(doc, at, at + set.length);
     at += set.length;
   });
-  // A stable sort: within one shingle's postings the documents stay in ascending order.
   radixSortByKey(keys, owners);
-  const distinct: number[] = [];
-  const starts: number[] = [];
-  for (let i = 0; i < total; i++) {
-    if (i === 0 || keys[i] !== keys[i - 1]) {
-      distinct.push(keys[i]!);
-      starts.push(i);
-    }
+  // Postings per document: the shingle runs it belongs to, visited from its own side only.
+  const runStart: number[] = [];
+  for (let i = 0; i < total; i++) if (i === 0 || keys[i] !== keys[i - 1]) runStart.push(i);
+  runStart.push(total);
+  const runsOf: number[][] = sets.map(() => []);
+  for (let r = 0; r + 1 < runStart.length; r++) {
+    if (runStart[r + 1]! - runStart[r]! < 2) continue;
+    for (let i = runStart[r]!; i < runStart[r + 1]!; i++) runsOf[owners[i]!]!.push(r);
   }
-  starts.push(total);
-  const distinctKeys = Uint32Array.from(distinct);
-  const postingStart = Uint32Array.from(starts);
-
-  const unionFind = new UnionFind(count);
-  const shared = new Uint32Array(count);
+  const shared = new Uint32Array(sets.length);
   const touched: number[] = [];
-  let pairsWithOverlap = 0;
-  let pairsAboveThreshold = 0;
-  for (let doc = 0; doc < count; doc++) {
-    const set = sets[doc]!;
-    let low = 0;
-    for (const shingle of set) {
-      // The set is sorted, so each search starts where the previous one ended.
-      let high = distinctKeys.length - 1;
-      while (low < high) {
-        const mid = (low + high) >>> 1;
-        if (distinctKeys[mid]! < shingle) low = mid + 1;
-        else high = mid;
-      }
-      // Only later documents: each pair is counted from its first member.
-      for (let i = postingStart[low + 1]! - 1; i >= postingStart[low]!; i--) {
+  const pairs: OverlapPair[] = [];
+  for (let doc = 0; doc < sets.length; doc++) {
+    for (const r of runsOf[doc]!) {
+      for (let i = runStart[r]!; i < runStart[r + 1]!; i++) {
         const other = owners[i]!;
-        if (other <= doc) break;
-        if (shared[other]!++ === 0) touched.push(other);
+        if (other > doc && shared[other]!++ === 0) touched.push(other);
       }
     }
     for (const other of touched) {
-      const intersection = shared[other]!;
+      pairs.push({ a: doc, b: other, shared: shared[other]! });
       shared[other] = 0;
-      pairsWithOverlap++;
-      if (intersection / (set.length + sets[other]!.length - intersection) >= threshold) {
-        pairsAboveThreshold++;
-        unionFind.union(doc, other);
-      }
     }
     touched.length = 0;
   }
-  const clusters = unionFind.groups().map((members) => ({ kind: 'near' as const, members }));
-  return { clusters, pairsWithOverlap, pairsAboveThreshold, seconds: (performance.now() - started) / 1000 };
+  return pairs;
 }
+

@@ -5,6 +5,7 @@
 //
 //   node scripts/near/cluster-scale.ts [--sketches 100000] [--threshold 0.5] [--seed 1]
 import { parseArgs } from 'node:util';
+import { CANDIDATE_MARGIN } from '../../shared/cluster/claimRules.ts';
 import { similarPairs, starClusters } from '../../shared/cluster/nearClusters.ts';
 import type { NearNode } from '../../shared/cluster/nearClusters.ts';
 import { minhashSketch } from '../../shared/fingerprint/minhash.ts';
@@ -33,7 +34,6 @@ export interface ClusterScaleResult {
 const FAMILY_SHARE = 0.6;
 const MIN_SHINGLES = 200;
 const MAX_SHINGLES = 5000;
-const VERIFY_MARGIN = 0.1;
 
 function randomSet(size: number, random: PlanRandom): Uint32Array {
   const set = new Uint32Array(size);
@@ -81,7 +81,7 @@ function run(count: number, threshold: number, seed: number): ClusterScaleResult
 
   const rssBeforeMB = process.memoryUsage().rss / 2 ** 20;
   const started = performance.now();
-  const { pairs } = similarPairs(nodes, 'minhash', threshold, VERIFY_MARGIN);
+  const { pairs } = similarPairs(nodes, 'minhash', threshold, CANDIDATE_MARGIN);
   const clusters = starClusters(nodes.length, pairs);
   const clusterSeconds = (performance.now() - started) / 1000;
   const related = pairs.filter(({ a, b }) => baseOf[a] !== -1 && baseOf[a] === baseOf[b]);

@@ -7,6 +7,7 @@
 // the process used (all its threads) is recorded too: bytes per CPU-second hardly depend on what
 // else the machine is doing, where wall-clock rates do.
 import { join } from 'node:path';
+import { CANDIDATE_MARGIN } from '../../shared/cluster/claimRules.ts';
 import { similarPairs, starClusters } from '../../shared/cluster/nearClusters.ts';
 import type { NearNode } from '../../shared/cluster/nearClusters.ts';
 import { containmentSample } from '../../shared/fingerprint/containment.ts';
@@ -20,8 +21,6 @@ import { fingerprintStepUrl } from '../../electron/node/near/fingerprintStep.ts'
 import type { Corpus } from './corpus.ts';
 
 export const STAGE_THREADS = 2;
-// The scan's margin around the threshold (findNearDuplicates' VERIFY_MARGIN).
-const VERIFY_MARGIN = 0.1;
 const WARM_UP_FILES = 4;
 
 export interface StageTiming {
@@ -140,7 +139,7 @@ export async function measureStages(corpus: Corpus, threshold: number, runs: num
   );
   timings.push(
     timed('cluster', nodes.length, textBytes, runs, () => {
-      const { pairs } = similarPairs(nodes, 'minhash', threshold, VERIFY_MARGIN);
+      const { pairs } = similarPairs(nodes, 'minhash', threshold, CANDIDATE_MARGIN);
       starClusters(nodes.length, pairs);
     }),
   );

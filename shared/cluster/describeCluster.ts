@@ -1,10 +1,11 @@
 // A near cluster's one-line description (after CN1728142B): the representative's sentences that
 // carry the most of what the members have in common. Phrases (word shingles) found in all or
 // most members are the cluster's shared content; a sentence's score is how many it contains.
+// Prose sentences come first: a line of code or markup says little about a document to a person.
 
 import { shingleSize, wordShingleHashes, wordShingles } from '../fingerprint/shingles.ts';
 import { canonicalTokenHashes } from '../text/canonicalTokens.ts';
-import { splitSentences } from '../text/sentences.ts';
+import { looksLikeProse, splitSentences } from '../text/sentences.ts';
 
 export interface DescribeOptions {
   maxSentences?: number;
@@ -71,12 +72,14 @@ export function describeCluster(representativeText: string, memberShingles: read
     for (const shingle of wordShingleHashes(canonicalTokenHashes(sentence), k)) if (isMember(shared, shingle)) score++;
     return score;
   });
-  const ranked = sentences.map((_, i) => i).sort((a, b) => scores[b]! - scores[a]! || a - b);
+  // Tiers: shared prose, other shared sentences, then prose, then the rest; by score, then order.
+  const tier = sentences.map((sentence, i) => (scores[i]! > 0 ? 0 : 2) + (looksLikeProse(sentence) ? 0 : 1));
+  const ranked = sentences.map((_, i) => i).sort((a, b) => tier[a]! - tier[b]! || scores[b]! - scores[a]! || a - b);
   const chosen: number[] = [];
   let length = 0;
   for (const i of ranked) {
     if (chosen.length === maxSentences) break;
-    if (chosen.length > 0 && (scores[i] === 0 || length + 1 + sentences[i]!.length > maxLength)) continue;
+    if (chosen.length > 0 && (scores[i] === 0 || tier[i] !== tier[chosen[0]!] || length + 1 + sentences[i]!.length > maxLength)) continue;
     chosen.push(i);
     length += (chosen.length > 1 ? 1 : 0) + sentences[i]!.length;
   }

@@ -1,8 +1,11 @@
 // From document fingerprints to near-duplicate and containment clusters. Candidates come from an
-// index (LSH bands, list fingerprints or simhash blocks), never from comparing all pairs; clusters
-// are stars around a representative, so a chain A~B~C never joins two unrelated documents.
+// index (LSH bands, list fingerprints or simhash blocks), never from comparing all pairs; the
+// caller verifies them (claimRules.ts). Clusters are stars around a representative, so a chain
+// A~B~C never joins two unrelated documents; a document whose partners all joined other stars is
+// shown beside the partner it matches best, named as its match, rather than left out.
 import type { NearMethod } from '../scanOptions.ts';
 import type { CandidatePairs } from '../fingerprint/candidatePairs.ts';
+import { clearlySmaller } from './claimRules.ts';
 import { ContainmentIndex } from '../fingerprint/containment.ts';
 import { ListIndex } from '../fingerprint/listFingerprints.ts';
 import { chooseBands, LshIndex } from '../fingerprint/lsh.ts';
@@ -31,31 +34,31 @@ export interface CandidateResult {
   skippedEntries: number;
 }
 
-function indexCandidates(nodes: readonly NearNode[], method: NearMethod, threshold: number): CandidatePairs {
+function indexCandidates(nodes: readonly NearNode[], method: NearMethod, threshold: number, eligible: (node: number) => boolean): CandidatePairs {
   if (method === 'lists') {
     const index = new ListIndex();
-    nodes.forEach((node, id) => index.add(id, node.lists ?? new Uint32Array(0)));
+    nodes.forEach((node, id) => eligible(id) && index.add(id, node.lists ?? new Uint32Array(0)));
     return index.candidatePairs();
   }
   if (method === 'simhash') {
     const index = new SimhashIndex(hammingThreshold(threshold));
-    nodes.forEach((node, id) => node.simhash && node.shingleCount > 0 && index.add(id, node.simhash));
+    nodes.forEach((node, id) => eligible(id) && node.simhash && node.shingleCount > 0 && index.add(id, node.simhash));
     return index.candidatePairs();
   }
   const sketchSize = nodes[0]?.sketch.length ?? 128;
   const index = new LshIndex(chooseBands(threshold, sketchSize));
-  nodes.forEach((node, id) => index.add(id, node.sketch));
+  nodes.forEach((node, id) => eligible(id) && index.add(id, node.sketch));
   return index.candidatePairs();
 }
 
 /**
- * Pairs the method calls near-duplicates. minhash: LSH candidates whose sketch estimate reaches
- * `threshold - margin` (the caller verifies those near the threshold exactly). lists and simhash
- * keep their own decision (a shared list fingerprint; a small Hamming distance), so the benchmark
- * measures each method as published; their similarity figure is still the sketch estimate.
+ * Candidate pairs of the method, with their sketch estimate. minhash: LSH candidates whose estimate
+ * reaches `threshold - margin`. lists and simhash: every pair their own rule proposes (a shared
+ * list fingerprint; a small Hamming distance). Candidates only: the caller verifies them.
+ * Documents `eligible` refuses (tiny ones) are not indexed at all.
  */
-export function similarPairs(nodes: readonly NearNode[], method: NearMethod, threshold: number, margin: number): CandidateResult {
-  const { pairs, skippedEntries } = indexCandidates(nodes, method, threshold);
+export function similarPairs(nodes: readonly NearNode[], method: NearMethod, threshold: number, margin: number, eligible: (node: number) => boolean = () => true): CandidateResult {
+  const { pairs, skippedEntries } = indexCandidates(nodes, method, threshold, eligible);
   const out: SimilarPair[] = [];
   for (let i = 0; i < pairs.length; i += 2) {
     const a = pairs[i]!;
@@ -66,16 +69,25 @@ export function similarPairs(nodes: readonly NearNode[], method: NearMethod, thr
   return { pairs: out, skippedEntries };
 }
 
+export interface StarMember {
+  node: number;
+  /** Resemblance to `match`. */
+  similarity: number;
+  /** The node this member really matches: the center, or for a late-comer its best partner. */
+  match: number;
+}
+
 export interface StarCluster {
   center: number;
-  /** The other nodes, each with its similarity to the center. */
-  members: { node: number; similarity: number }[];
+  members: StarMember[];
 }
 
 /**
  * Greedy star clustering: the node with the most similar partners (then the highest total
  * similarity, then the lowest index) becomes a center and takes its unassigned partners; repeat.
- * Every member is directly similar to its center.
+ * A node left over has partners, all taken by stars before its turn: it joins the star of its most
+ * similar partner, matched to that partner. No two left-over nodes are partners (the first of them
+ * would have been a center), so nothing is joined through a left-over node.
  */
 export function starClusters(count: number, pairs: readonly SimilarPair[]): StarCluster[] {
   const neighbours: { node: number; similarity: number }[][] = Array.from({ length: count }, () => []);
@@ -87,17 +99,65 @@ export function starClusters(count: number, pairs: readonly SimilarPair[]): Star
   const order = [...neighbours.keys()]
     .filter((node) => neighbours[node]!.length > 0)
     .sort((x, y) => neighbours[y]!.length - neighbours[x]!.length || weight[y]! - weight[x]! || x - y);
-  const assigned = new Uint8Array(count);
+  const starOf = new Int32Array(count).fill(-1);
   const clusters: StarCluster[] = [];
   for (const center of order) {
-    if (assigned[center]) continue;
-    const members = neighbours[center]!.filter((n) => !assigned[n.node]).sort((x, y) => y.similarity - x.similarity || x.node - y.node);
+    if (starOf[center] !== -1) continue;
+    const members = neighbours[center]!.filter((n) => starOf[n.node] === -1).sort((x, y) => y.similarity - x.similarity || x.node - y.node);
     if (members.length === 0) continue;
-    assigned[center] = 1;
-    for (const member of members) assigned[member.node] = 1;
-    clusters.push({ center, members });
+    starOf[center] = clusters.length;
+    for (const member of members) starOf[member.node] = clusters.length;
+    clusters.push({ center, members: members.map(({ node, similarity }) => ({ node, similarity, match: center })) });
   }
+  for (let node = 0; node < count; node++) {
+    if (starOf[node] !== -1 || neighbours[node]!.length === 0) continue;
+    const best = bestPartner(neighbours[node]!, () => true);
+    starOf[node] = starOf[best.node]!;
+    clusters[starOf[node]!]!.members.push({ node, similarity: best.similarity, match: best.node });
+  }
+  regroupMembers(clusters, neighbours, starOf);
   return clusters;
+}
+
+function bestPartner(partners: readonly { node: number; similarity: number }[], allowed: (node: number) => boolean): { node: number; similarity: number } {
+  let best: { node: number; similarity: number } | undefined;
+  for (const p of partners) if (allowed(p.node) && (!best || p.similarity > best.similarity || (p.similarity === best.similarity && p.node < best.node))) best = p;
+  return best!;
+}
+
+// Passes of regroupMembers: each move adds a verified pair to a cluster, so it ends anyway.
+const REGROUP_PASSES = 4;
+
+/**
+ * Greedy stars split some pairs between two clusters. A member that more of its partners share
+ * another cluster with moves there, matched to its best partner in it, so more real pairs are shown
+ * together. Centers, members named as someone's match and a cluster's last member stay, so every
+ * member keeps a match in its cluster and no one is left out.
+ */
+function regroupMembers(clusters: StarCluster[], neighbours: readonly { node: number; similarity: number }[][], starOf: Int32Array): void {
+  const matchedBy = new Uint32Array(starOf.length);
+  for (const star of clusters) for (const m of star.members) matchedBy[m.match]!++;
+  const partnersIn = new Map<number, number>();
+  for (let pass = 0, moved = true; moved && pass < REGROUP_PASSES; pass++) {
+    moved = false;
+    clusters.forEach((star, s) => {
+      for (const member of [...star.members]) {
+        if (matchedBy[member.node] || star.members.length === 1) continue;
+        partnersIn.clear();
+        for (const p of neighbours[member.node]!) partnersIn.set(starOf[p.node]!, (partnersIn.get(starOf[p.node]!) ?? 0) + 1);
+        let target = s;
+        for (const [cluster, partners] of partnersIn) if (partners > partnersIn.get(target)!) target = cluster;
+        if (target === s) continue;
+        const best = bestPartner(neighbours[member.node]!, (node) => starOf[node] === target);
+        star.members.splice(star.members.indexOf(member), 1);
+        matchedBy[member.match]!--;
+        clusters[target]!.members.push({ node: member.node, similarity: best.similarity, match: best.node });
+        matchedBy[best.node]!++;
+        starOf[member.node] = target;
+        moved = true;
+      }
+    });
+  }
 }
 
 export interface ContainedGroup {
@@ -114,21 +174,20 @@ export interface ContainmentCandidate {
   samples: number;
 }
 
-/** Below this many sampled shingles the estimate is too coarse to trust unverified. */
-export const TRUSTED_SAMPLES = 8;
 // A document needs a few sampled shingles (about 3 × 16 shingles, ~50 words) to be found at all.
 const MIN_SAMPLES = 3;
 
 /**
- * Pairs where a document's sample lies at least `minContainment` inside a larger one's, for the
- * documents `eligible(node)` allows as contained (e.g. not those already in a near cluster).
+ * Pairs where a document's sample lies at least `minContainment` inside a clearly larger one's
+ * (claimRules.ts), for the documents `eligible(node)` allows as contained (e.g. not those already
+ * in a near cluster). Estimates only: the caller verifies each on the exact sets.
  */
 export function containmentCandidates(nodes: readonly NearNode[], minContainment: number, eligible: (node: number) => boolean): ContainmentCandidate[] {
   const index = new ContainmentIndex();
   nodes.forEach((node, id) => index.add(id, node.sample, node.shingleCount));
   return index
     .candidates({ minEstimate: minContainment, minSamples: MIN_SAMPLES })
-    .candidates.filter((c) => eligible(c.contained))
+    .candidates.filter((c) => eligible(c.contained) && clearlySmaller(nodes[c.contained]!.shingleCount, nodes[c.container]!.shingleCount))
     .map(({ contained, container, estimate, samples }) => ({ contained, container, containment: estimate, samples }));
 }
 

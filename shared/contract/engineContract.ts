@@ -1,19 +1,28 @@
 // The one contract between the UI and the engine: every command with its request and response,
-// every event with its payload. The Electron preload, the renderer's client, the IPC handlers
-// and the test transport are all derived from this object; nothing is declared twice.
+// every event with its payload. The renderer's client, the engine host and the test transport
+// are derived from this object; the zod-free name lists in channels.ts (for the preload) are
+// checked against its keys at compile time, both ways. Nothing is declared twice.
 import { z } from 'zod';
+import type { CommandName, EventName } from './channels.ts';
 import {
-  actionPreviewSchema,
+  actionPlanSchema,
   actionProgressSchema,
   actionRequestSchema,
   batchResultSchema,
+  batchSummarySchema,
   clusterChangeSchema,
   clusterPageSchema,
   clusterQuerySchema,
   clusterSchema,
   fileRefSchema,
+  folderMatchSchema,
+  folderPurposeSchema,
   markSchema,
+  planPageRequestSchema,
+  planPageSchema,
+  scanErrorPageSchema,
   scanProgressSchema,
+  scanReportSchema,
   scanSettingsSchema,
   scanStateSchema,
   undoResultSchema,
@@ -25,26 +34,43 @@ function command<Request extends z.ZodType, Response extends z.ZodType>(request:
   return { request, response };
 }
 
+interface CommandSchemas {
+  request: z.ZodType;
+  response: z.ZodType;
+}
+
 export const engineCommands = {
   /** Opens the host's folder picker; the chosen folders are added to the roots (or reference roots). */
-  chooseFolders: command(z.strictObject({ purpose: z.enum(['roots', 'referenceRoots']) }), z.object({ added: z.array(z.string()) })),
+  chooseFolders: command(z.strictObject({ purpose: folderPurposeSchema }), z.object({ added: z.array(z.string()) })),
   /**
-   * Adds folders dropped on the window (paths from the preload's `pathForDroppedFile`). The
-   * engine checks each is an existing folder; `skipped` lists the dropped paths that are not.
+   * Adds folders dropped on the window. The page never names a path: it passes the tokens the
+   * host issued for a real drop (the preload's `dropToken`), and the host tells the engine the
+   * folders behind them. `skipped` lists the dropped paths that are not existing folders.
    */
   addDroppedFolders: command(
-    z.strictObject({ purpose: z.enum(['roots', 'referenceRoots']), paths: z.array(z.string().min(1).max(4096)).min(1).max(100) }),
+    z.strictObject({ purpose: folderPurposeSchema, tokens: z.array(z.string().min(1).max(200)).min(1).max(100) }),
     z.object({ added: z.array(z.string()), skipped: z.array(z.string()) }),
   ),
   getSettings: command(empty, scanSettingsSchema),
   /** Everything but the folders, which only the host's picker and drops add. */
   updateSettings: command(scanSettingsSchema.omit({ roots: true, referenceRoots: true }).partial().strict(), scanSettingsSchema),
   /** Removes a folder the engine listed in its settings. */
-  removeFolder: command(z.strictObject({ purpose: z.enum(['roots', 'referenceRoots']), path: z.string().min(1) }), scanSettingsSchema),
+  removeFolder: command(z.strictObject({ purpose: folderPurposeSchema, path: z.string().min(1) }), scanSettingsSchema),
   startScan: command(empty, z.object({ scanId: z.string() })),
   cancelScan: command(empty, empty),
   getScanState: command(empty, scanStateSchema),
+  /** The files the last scan could not read or passed over (code and reason), a page at a time. */
+  listScanErrors: command(z.strictObject({ offset: z.int().min(0), limit: z.int().min(1).max(1000) }), scanErrorPageSchema),
   listClusters: command(clusterQuerySchema, clusterPageSchema),
+  /** The last scan's duplicate folders, most matched bytes first. */
+  listFolderMatches: command(empty, z.array(folderMatchSchema)),
+  /** The folders holding clustered files (and those above them, up to the scan roots), for the folder filter. */
+  listClusterFolders: command(empty, z.object({ folders: z.array(z.object({ path: z.string(), clusters: z.number() })) })),
+  /**
+   * Shows a report saved by `shingle scan --json` (read by the page from the file the person
+   * picked) as the current results. They follow no folder on disk until the next scan.
+   */
+  openReport: command(z.strictObject({ report: scanReportSchema }), z.object({ clusters: z.number() })),
   getCluster: command(z.strictObject({ clusterId: z.string().min(1).max(200) }), clusterSchema.nullable()),
   /** The extracted text of a cluster's file, for the side-by-side view; plain text, never markup. */
   getDocumentText: command(fileRefSchema, z.object({ text: z.string(), truncated: z.boolean() })),
@@ -53,27 +79,41 @@ export const engineCommands = {
   setMark: command(fileRefSchema.extend({ mark: markSchema.nullable() }).strict(), empty),
   /** Marks by cluster id, then by file path (paths the engine reported). */
   getMarks: command(empty, z.record(z.string(), z.record(z.string(), markSchema))),
-  /** What a bulk action would do: planned from the engine's current results, never from paths the UI sends. */
-  previewActions: command(actionRequestSchema, actionPreviewSchema),
-  /** Starts the bulk action in the background; its progress is told by actionProgress events. */
-  applyActions: command(actionRequestSchema.extend({ confirm: z.literal(true) }).strict(), z.object({ batchId: z.number() })),
+  /**
+   * Plans a bulk action from the engine's current results (never from paths the UI sends) and
+   * stores the plan: every file of every cluster in scope with its decision, the first page here.
+   */
+  previewActions: command(actionRequestSchema, actionPlanSchema),
+  /** More clusters of a stored plan, for previews longer than one page. */
+  getPlanPage: command(planPageRequestSchema, planPageSchema),
+  /**
+   * Runs exactly the stored plan, in the background (progress in actionProgress events). A file
+   * changed since the preview is refused with its reason; the rest goes on. Permanent deletion
+   * is confirmed by the host (a native dialog), never by anything in this payload.
+   */
+  applyActions: command(z.strictObject({ planId: z.string().min(1).max(100) }), z.object({ batchId: z.number() })),
+  /** The batches of the journal, newest first, for the History view (app and CLI batches alike). */
+  listBatches: command(empty, z.array(batchSummarySchema)),
   getBatchResult: command(z.strictObject({ batchId: z.int().min(1) }), batchResultSchema),
   /** Puts back what a batch trashed (files deleted permanently cannot come back). */
   undoBatch: command(z.strictObject({ batchId: z.int().min(1) }), undoResultSchema),
-} as const;
+} as const satisfies Record<CommandName, CommandSchemas>;
 
 export const engineEvents = {
   scanProgress: scanProgressSchema,
   scanState: scanStateSchema,
   clusterChange: clusterChangeSchema,
   actionProgress: actionProgressSchema,
-} as const;
+} as const satisfies Record<EventName, z.ZodType>;
+
+// `satisfies Record<…>` refuses a missing name and, on these literals, an extra key: the name
+// lists of channels.ts and the objects above hold the same names.
+export type { CommandName, EventName } from './channels.ts';
+export { commandNames, eventNames, isCommandName, isEventName } from './channels.ts';
 
 export type EngineCommands = typeof engineCommands;
-export type CommandName = keyof EngineCommands;
 export type CommandRequest<C extends CommandName> = z.infer<EngineCommands[C]['request']>;
 export type CommandResponse<C extends CommandName> = z.infer<EngineCommands[C]['response']>;
-export type EventName = keyof typeof engineEvents;
 export type EventPayload<E extends EventName> = z.infer<(typeof engineEvents)[E]>;
 
 /** The engine as the UI sees it: one async function per command, and event subscriptions. */
@@ -83,18 +123,11 @@ export type EngineApi = {
   on<E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void): () => void;
 };
 
-export const commandNames = Object.keys(engineCommands) as CommandName[];
-export const eventNames = Object.keys(engineEvents) as EventName[];
-
 /** Checks a request from the UI; throws a ContractError naming the command and the problem. */
 export function parseRequest<C extends CommandName>(name: C, payload: unknown): CommandRequest<C> {
   const result = engineCommands[name].request.safeParse(payload);
   if (!result.success) throw new ContractError(`${name}: invalid request: ${z.prettifyError(result.error)}`);
   return result.data as CommandRequest<C>;
-}
-
-export function isCommandName(name: unknown): name is CommandName {
-  return typeof name === 'string' && Object.hasOwn(engineCommands, name);
 }
 
 export class ContractError extends Error {

@@ -1,72 +1,175 @@
-// Runtime schemas of the values that cross between the UI and the engine. Every payload is
-// checked against these on the engine side before it reaches the service.
+// Runtime schemas of the values that cross between the UI and the engine, and of the report the
+// CLI prints and reads back. They are the one declaration: the TypeScript types (shared/report.ts,
+// shared/scanOptions.ts, the contract's) are inferred from them, and their closed sets of values
+// come from vocabulary.ts. A new field is added here, once, with its comment.
 import { z } from 'zod';
-import type { Cluster, ReportFile } from '../report.ts';
-import type { ScanOptions, ScanProgress } from '../scanOptions.ts';
+import {
+  actionKinds,
+  appActionKinds,
+  batchStepStates,
+  chunkUnits,
+  clusterKinds,
+  clusterSorts,
+  documentFormats,
+  folderPurposes,
+  identicalKinds,
+  marks,
+  nearMethods,
+  scanPhases,
+  undoStates,
+} from './vocabulary.ts';
 
-export const clusterKindSchema = z.enum(['exact', 'near', 'contained']);
-export const documentFormatSchema = z.enum(['text', 'html', 'pdf']);
+export const clusterKindSchema = z.enum(clusterKinds);
+export const documentFormatSchema = z.enum(documentFormats);
+export const folderPurposeSchema = z.enum(folderPurposes);
+export const actionKindSchema = z.enum(actionKinds);
 
 export const reportFileSchema = z.object({
+  /** Absolute path. Bytes that are not valid UTF-8 appear as lone surrogates U+DC80–U+DCFF (see fsName.ts). */
   path: z.string(),
   size: z.number(),
+  /** Modification time, milliseconds since the epoch. */
   mtime: z.number(),
+  /**
+   * Inode change time (ms), as the scan saw it: set by the kernel on any write, so apply notices
+   * content rewritten with its old size and mtime. Absent in reports from before it was added.
+   */
+  ctime: z.number().optional(),
+  /** The xxh3-128 of the whole content, where the scan read it all (exact clusters). */
+  hash: z.string().optional(),
+  /** Other names of this same file (hard links). They share its bytes, so they are never reclaimable. */
   links: z.array(z.string()).optional(),
   format: documentFormatSchema.optional(),
   words: z.number().optional(),
-  identical: z.enum(['bytes', 'text']).optional(),
+  /**
+   * Near and contained clusters: 'bytes' when an earlier file of the cluster has exactly these
+   * bytes, 'text' when one has the same canonical text (e.g. the .html of a .txt).
+   */
+  identical: z.enum(identicalKinds).optional(),
+  /** Near and contained clusters: resemblance to (or containment in) the file named by `matches`. */
   similarity: z.number().optional(),
-}) satisfies z.ZodType<ReportFile>;
+  /**
+   * Near and contained clusters: the path of the member this file really matches — the first file
+   * (the representative, or the container) for most, another member for a document whose partners
+   * all joined this cluster around another representative.
+   */
+  matches: z.string().optional(),
+});
 
 export const clusterSchema = z.object({
   id: z.string(),
   kind: clusterKindSchema,
+  /** 1 for exact clusters; see the README for near and contained clusters. */
   similarity: z.number(),
+  /** Bytes freed by keeping one file of the cluster and removing the others. */
   reclaimable: z.number(),
   files: z.array(reportFileSchema),
   description: z.string().optional(),
-}) satisfies z.ZodType<Cluster>;
+});
+
+export const scanErrorSchema = z.object({
+  path: z.string(),
+  /** An errno code (EACCES, ENOENT, ELOOP, …) or one of Shingle's own codes (vocabulary.ts). */
+  code: z.string(),
+  message: z.string(),
+});
+
+export const scanStatsSchema = z.object({
+  /** Distinct files considered (hard links counted once). */
+  files: z.number(),
+  /** Their total size. */
+  bytes: z.number(),
+  ms: z.number(),
+  /** Bytes read to hash them. */
+  bytesHashed: z.number().optional(),
+  /** Files whose content was read (hashed or extracted); files known to the index are not. */
+  filesRead: z.number().optional(),
+  /** FIFOs, sockets and devices passed over without opening them. */
+  special: z.number().optional(),
+});
+
+export const hardLinkSetSchema = z.object({ size: z.number(), paths: z.array(z.string()) });
+
+/**
+ * Two folders whose files are mostly copies of each other's (byte-identical or the same text),
+ * listed in the report's own `folders` array beside the clusters. `folders`: the fuller first;
+ * removing the second's matched files frees `matchedBytes`. `similarity`: the smaller of the shares
+ * of bytes and of files (of both folders) that have a copy in the other.
+ */
+export const folderMatchSchema = z.object({
+  id: z.string(),
+  kind: z.literal('folder'),
+  folders: z.tuple([z.string(), z.string()]),
+  similarity: z.number(),
+  matchedBytes: z.number(),
+  matchedFiles: z.number(),
+  onlyInA: z.array(z.string()),
+  onlyInB: z.array(z.string()),
+});
+
+/** The `shingle scan --json` document. Its version is checked where a report is read. */
+export const scanReportSchema = z.object({
+  version: z.literal(1),
+  roots: z.array(z.string()),
+  stats: scanStatsSchema,
+  clusters: z.array(clusterSchema),
+  /** Files with more than one name among the scanned paths. Reported, never reclaimable. */
+  hardlinks: z.array(hardLinkSetSchema).optional(),
+  /** Duplicate folders, most matched bytes first; left out when not computed (`--no-folders`). */
+  folders: z.array(folderMatchSchema).optional(),
+  errors: z.array(scanErrorSchema),
+});
 
 export const scanSettingsSchema = z.strictObject({
   /** Folders to scan. Only paths the host produced (folder picker, drop) ever get here. */
   roots: z.array(z.string().min(1)).max(1000),
   /** Folders whose files are never acted on (issue: safe deletion). */
   referenceRoots: z.array(z.string().min(1)).max(1000),
+  /** Glob patterns matched against the path relative to its root and against the base name. */
   excludes: z.array(z.string().min(1).max(1000)).max(1000),
   hidden: z.boolean(),
   followSymlinks: z.boolean(),
+  /** Files smaller than this are ignored (empty files are never duplicates). */
   minSize: z.int().min(1),
   near: z.boolean(),
-  method: z.enum(['minhash', 'lists', 'simhash']),
+  method: z.enum(nearMethods),
   threshold: z.number().gt(0).lte(1),
-  unit: z.enum(['words', 'sentences', 'paragraphs']),
+  unit: z.enum(chunkUnits),
+  /** Look for duplicate folders after clustering (default true). */
+  folders: z.boolean().optional(),
+  /** Least similarity of a reported folder pair (default DEFAULT_FOLDER_THRESHOLD). */
+  folderThreshold: z.number().gt(0).lte(1).optional(),
+  /** Only clusters whose files lie in at least two of the roots (shared/acrossFolders.ts). */
+  across: z.boolean().optional(),
 });
 
-// The settings are the scan options plus the reference folders: the schema must accept exactly them.
+/** The settings are the scan options (shared/scanOptions.ts) plus the reference folders. */
 export type ScanSettings = z.infer<typeof scanSettingsSchema>;
-scanSettingsSchema.omit({ referenceRoots: true }) satisfies z.ZodType<ScanOptions>;
 
 export const scanProgressSchema = z.object({
-  phase: z.enum(['walk', 'hash', 'extract', 'cluster', 'done']),
+  phase: z.enum(scanPhases),
   filesSeen: z.number(),
+  /** Total size of the files seen so far. */
   bytesSeen: z.number(),
+  /** Bytes the current phase will read in all, once the walk has finished (0 before). */
   bytesToRead: z.number(),
   bytesRead: z.number(),
   filesDone: z.number(),
   filesToDo: z.number(),
   currentPath: z.string().optional(),
   elapsedMs: z.number(),
+  /** Time since the current phase began: rates and ETAs are per phase. */
   phaseElapsedMs: z.number(),
-}) satisfies z.ZodType<ScanProgress>;
+});
 
-export const clusterSortSchema = z.enum(['reclaimable', 'similarity', 'files', 'path']);
+export const clusterSortSchema = z.enum(clusterSorts);
 
 export const clusterQuerySchema = z.strictObject({
   offset: z.int().min(0),
   limit: z.int().min(1).max(1000),
   sort: clusterSortSchema,
-  kinds: z.array(clusterKindSchema).max(3).optional(),
-  formats: z.array(documentFormatSchema).max(3).optional(),
+  kinds: z.array(clusterKindSchema).max(clusterKinds.length).optional(),
+  formats: z.array(documentFormatSchema).max(documentFormats.length).optional(),
   /** Only clusters with a file under this folder (one of the roots or below). */
   folder: z.string().max(4096).optional(),
   /** Case-insensitive substring of any file path. */
@@ -76,7 +179,7 @@ export const clusterQuerySchema = z.strictObject({
 export const clusterPageSchema = z.object({
   total: z.number(),
   totalReclaimable: z.number(),
-  counts: z.object({ exact: z.number(), near: z.number(), contained: z.number() }),
+  counts: z.record(clusterKindSchema, z.number()),
   clusters: z.array(clusterSchema),
 });
 
@@ -86,7 +189,9 @@ export const fileRefSchema = z.strictObject({
   fileIndex: z.int().min(0).max(1_000_000),
 });
 
-export const markSchema = z.enum(['keep', 'delete']);
+export const markSchema = z.enum(marks);
+
+export const scanErrorPageSchema = z.object({ total: z.number(), errors: z.array(scanErrorSchema) });
 
 export const scanStateSchema = z.object({
   running: z.boolean(),
@@ -100,37 +205,89 @@ export const scanStateSchema = z.object({
   warnings: z.array(z.string()).optional(),
 });
 
-export const clusterChangeSchema = z.object({
-  event: z.enum(['cluster-added', 'cluster-changed', 'cluster-removed']),
-  cluster: clusterSchema,
-  /** cluster-changed: the id of the cluster this one replaces (its own id when the members kept their paths). */
-  previousId: z.string().optional(),
-});
+export const clusterChangeSchema = z.discriminatedUnion('event', [
+  z.object({ event: z.literal('cluster-added'), cluster: clusterSchema }),
+  /** The cluster that replaces the one last reported as `previousId` (its own id when the members kept their paths). */
+  z.object({ event: z.literal('cluster-changed'), cluster: clusterSchema, previousId: z.string() }),
+  /** The cluster as last reported. */
+  z.object({ event: z.literal('cluster-removed'), cluster: clusterSchema }),
+]);
+export type ClusterChange = z.infer<typeof clusterChangeSchema>;
+
+/** The kinds of removal beyond byte copies and same text in another format, which are always in. */
+export const includeKindSchema = z.enum(['near', 'contained']);
 
 /**
  * A bulk action over the current results (issue: bulk review and safe deletion). Files are never
- * named here: the engine plans from its own report, the clusters in scope and the keep rules.
+ * named here: the engine plans from its own report, the clusters in scope, the marks and the rules.
  */
 export const actionRequestSchema = z.strictObject({
   /** The clusters in scope; all of them when left out. */
   clusterIds: z.array(z.string().min(1).max(200)).max(100_000).optional(),
   /** Keep rules in their CLI form (shared/selection/keepRules.ts): newest, in:/folder, format:pdf>html… */
   rules: z.array(z.string().min(1).max(4200)).max(20),
-  /** The user's keep/delete marks override what the rules chose. */
+  /** The person's marks come first: the rules decide only the clusters with no mark. */
   useMarks: z.boolean(),
+  /**
+   * Edited versions ('near') and excerpts ('contained') are removed only when included here; by
+   * default only byte copies and the same text in another format are. A container never is.
+   */
+  include: z.array(includeKindSchema).max(2).optional(),
+  action: z.enum(appActionKinds),
+});
+
+/** How a file relates to the file it duplicates (`matches`), or 'kept' / 'container' for the ones that stay. */
+export const planRelationSchema = z.enum(['kept', 'copy', 'same-text', 'edited', 'excerpt', 'container']);
+
+export const planFileSchema = z.object({
+  /** Its index in the cluster as listClusters shows it. */
+  fileIndex: z.number(),
+  path: z.string(),
+  size: z.number(),
+  decision: z.enum(['keep', 'remove', 'refused']),
+  /** Why a file stays that the person or the rules might expect to go, or why it is refused. */
+  reason: z.string().optional(),
+  relation: planRelationSchema,
+  /** Resemblance (edited) or containment (excerpt) as the scan measured it. */
+  similarity: z.number().optional(),
+  /** The path of the file it duplicates: its byte twin for a copy, the kept member otherwise. */
+  matches: z.string().optional(),
+});
+
+export const planClusterSchema = z.object({ clusterId: z.string(), kind: clusterKindSchema, files: z.array(planFileSchema) });
+
+/** At most this many clusters come with a plan or a page of it; getPlanPage lists the rest. */
+export const PLAN_PAGE_CLUSTERS = 500;
+
+/**
+ * What an action will do, file by file. Stored by the engine under `planId`: applyActions runs
+ * exactly this plan. `clusters` holds the first page (PLAN_PAGE_CLUSTERS); `clusterCount` says how
+ * many there are in all, and getPlanPage returns the others — every file is listed, none dropped.
+ */
+export const actionPlanSchema = z.object({
+  planId: z.string(),
   action: z.enum(['trash', 'delete']),
+  include: z.array(includeKindSchema),
+  createdAt: z.number(),
+  totals: z.object({
+    /** Files to remove, their bytes, the clusters with at least one, the files refused. */
+    files: z.number(),
+    bytes: z.number(),
+    clusters: z.number(),
+    refused: z.number(),
+  }),
+  /** Every cluster in scope (also those where everything stays), in plan order. */
+  clusterCount: z.number(),
+  clusters: z.array(planClusterSchema),
 });
 
-export const refusalSchema = z.object({ clusterId: z.string(), path: z.string(), reason: z.string() });
-
-export const actionPreviewSchema = z.object({
-  files: z.number(),
-  bytes: z.number(),
-  clusters: z.number(),
-  refused: z.array(refusalSchema),
-  /** The first files the action would touch, for a look before confirming. */
-  items: z.array(z.object({ clusterId: z.string(), path: z.string(), size: z.number() })).optional(),
+export const planPageRequestSchema = z.strictObject({
+  planId: z.string().min(1).max(100),
+  offset: z.int().min(0),
+  limit: z.int().min(1).max(PLAN_PAGE_CLUSTERS),
 });
+
+export const planPageSchema = z.object({ planId: z.string(), offset: z.number(), clusterCount: z.number(), clusters: z.array(planClusterSchema) });
 
 export const actionProgressSchema = z.object({ batchId: z.number(), done: z.number(), total: z.number(), failed: z.number() });
 
@@ -143,13 +300,28 @@ export const batchResultSchema = z.object({
     z.object({
       clusterId: z.string(),
       path: z.string(),
-      state: z.enum(['pending', 'started', 'done', 'refused', 'failed', 'undone']),
+      state: z.enum(batchStepStates),
       reason: z.string().optional(),
     }),
   ),
 });
 
+/** One batch for the History view; `files` and `bytes` count what was done, `planned` what was asked. */
+export const batchSummarySchema = z.object({
+  batchId: z.number(),
+  startedAt: z.number(),
+  action: z.enum(['trash', 'delete', 'hardlink', 'move']),
+  files: z.number(),
+  bytes: z.number(),
+  planned: z.number(),
+  state: z.enum(['running', 'done', 'cancelled']),
+  undone: z.boolean(),
+  /** False for permanent deletion and for batches already undone. */
+  undoable: z.boolean(),
+});
+
 export const undoResultSchema = z.object({
   batchId: z.number(),
-  outcomes: z.array(z.object({ path: z.string(), state: z.enum(['restored', 'nothing-to-do', 'refused']), reason: z.string().optional() })),
+  /** 'refused' means not restored, with the reason (e.g. its copy in the trash is gone). */
+  outcomes: z.array(z.object({ path: z.string(), state: z.enum(undoStates), reason: z.string().optional() })),
 });

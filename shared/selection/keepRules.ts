@@ -1,6 +1,7 @@
 // Rules that rank the files of a cluster: the best-ranked file is the one to keep. Rules compose:
 // the first rule decides, later ones only break its ties, and the path breaks what is left, so
 // the same report and rules always keep the same file.
+import { isWithin } from '../paths/isWithin.ts';
 import type { DocumentFormat, ReportFile } from '../report.ts';
 
 export type KeepRule =
@@ -14,16 +15,7 @@ export type KeepRule =
 
 export class KeepRuleError extends Error {}
 
-const FORMATS: readonly DocumentFormat[] = ['pdf', 'html', 'text'];
-
-/** Folders compare with one trailing separator, so "/a/b" does not contain "/a/bc/x". */
-function asFolder(folder: string): string {
-  return /[\\/]$/.test(folder) ? folder : `${folder}/`;
-}
-
-export function isInFolder(path: string, folder: string): boolean {
-  return path.startsWith(asFolder(folder));
-}
+const FORMATS: readonly DocumentFormat[] = ['pdf', 'html', 'text', 'docx', 'odt', 'rtf', 'epub'];
 
 /**
  * Parses the CLI form of a rule: newest, oldest, largest, shortest-path, in:FOLDER,
@@ -59,9 +51,9 @@ function compareByRule(rule: KeepRule, a: ReportFile, b: ReportFile): number {
     case 'shortest-path':
       return a.path.length - b.path.length;
     case 'in-folder':
-      return Number(isInFolder(b.path, rule.folder)) - Number(isInFolder(a.path, rule.folder));
+      return Number(isWithin(b.path, rule.folder)) - Number(isWithin(a.path, rule.folder));
     case 'not-in-folder':
-      return Number(isInFolder(a.path, rule.folder)) - Number(isInFolder(b.path, rule.folder));
+      return Number(isWithin(a.path, rule.folder)) - Number(isWithin(b.path, rule.folder));
     case 'format-order': {
       // Formats not in the list (or unknown) rank after every listed one.
       const rank = (f: ReportFile) => {

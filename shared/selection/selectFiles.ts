@@ -32,6 +32,25 @@ export function selectCluster(cluster: Cluster, rules: readonly KeepRule[]): Clu
   };
 }
 
+export type ClusterMarks = Readonly<Record<string, 'keep' | 'delete'>>;
+
+/**
+ * The person's marks come first: a cluster with any mark is decided by its marks alone — files
+ * marked delete go; with keep marks and no delete mark, the unmarked files go. The rules decide
+ * only clusters with no mark (none at all when there are no rules).
+ */
+export function selectWithMarks(cluster: Cluster, rules: readonly KeepRule[], marks: ClusterMarks | undefined): ClusterSelection {
+  const markOf = (path: string) => (marks && Object.hasOwn(marks, path) ? marks[path] : undefined);
+  const marked = cluster.files.filter((f) => markOf(f.path) !== undefined);
+  if (marked.length === 0) return rules.length > 0 ? selectCluster(cluster, rules) : { clusterId: cluster.id, keep: [], act: [] };
+  const keep = cluster.files.filter((f) => markOf(f.path) === 'keep').map((f) => f.path);
+  const anyDelete = marked.some((f) => markOf(f.path) === 'delete');
+  // A contained cluster's container is never chosen by default (planActions refuses it anyway).
+  const container = cluster.kind === 'contained' ? cluster.files[0] : undefined;
+  const act = cluster.files.filter((f) => (anyDelete ? markOf(f.path) === 'delete' : markOf(f.path) === undefined && f !== container)).map((f) => f.path);
+  return { clusterId: cluster.id, keep, act };
+}
+
 export function selectFiles(report: ScanReport, rules: readonly KeepRule[]): Selection {
   return { clusters: report.clusters.map((cluster) => selectCluster(cluster, rules)) };
 }

@@ -61,3 +61,18 @@ export function splitParagraphs(text: string): string[] {
     .map(tidy)
     .filter((p) => HAS_TOKEN.test(p));
 }
+
+// Marks of code, markup and lists rather than prose: fences and inline code, tags, braces and
+// operators, shell prompts and directives, table rules, list markers at the start.
+const CODE_OR_MARKUP = /`|<\/?[a-z][^>]*>|[{}]|=>|==|\$\(|\)\s*;|;\s*$|::|\|\s*\||^\s*(?:[-*+•]|\d+[.)]|#+|\$|>)\s|^\s*[#@.][a-z]/iu;
+const LETTER_OR_SPACE = /[\p{L}\s]/gu;
+
+/**
+ * Whether a sentence reads as prose: several words, mostly letters, ending like a sentence, with
+ * no marks of code, markup or a list. Descriptions prefer such sentences.
+ */
+export function looksLikeProse(sentence: string): boolean {
+  if (sentence.split(' ').length < 4 || CODE_OR_MARKUP.test(sentence)) return false;
+  if (!/[.!?…。！？]["'”’»)\]]*$/u.test(sentence)) return false;
+  return (sentence.match(LETTER_OR_SPACE)?.length ?? 0) >= 0.85 * sentence.length;
+}

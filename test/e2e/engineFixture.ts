@@ -1,75 +1,71 @@
-// The test transport: the page runs the built renderer; its engine is the real engine service
-// in the test process, on a temporary data folder, scanning real temporary folders.
-//  - Commands: page.exposeBinding('shingleInvoke') hands each call to dispatchCommand, which
-//    checks it against the contract exactly as the app's IPC handlers do.
-//  - Events: every service event is pushed into the page, in order, with page.evaluate.
+// The test transport: the page runs the built renderer; its engine is the engine host
+// (electron/node/host/engineHost.ts), the very entry the desktop app runs in a utility process,
+// started here as a Node child process on a temporary data folder. This test process plays
+// Electron's main: it passes the page's commands to the engine host over the host's message
+// protocol and its events back, and answers the host's requests for what main would do (picker,
+// shell, drop tokens, the permanent-delete dialog). Every flow crosses a real process boundary.
+//  - Commands: page.exposeBinding('shingleInvoke') forwards each call to the engine process,
+//    which checks it against the contract exactly as it does in the app.
+//  - Events: every engine event is pushed into the page, in order, with page.evaluate.
 //  - An init script installs `window.__shingleTest` (an EngineTransport, see
 //    renderer/engine/transports.ts) on every load, before the app's script runs.
-// `restart()` is the app quitting and starting again: the service is disposed, a new one opens
-// the same data folder, and the page reloads. `savedReport` (test.use) puts the results of an
-// earlier session in the data folder, as the service saves them, before the service starts.
+// The engine process starts at the first use (open(), a command), so a test's beforeEach can
+// still set its environment (XDG_DATA_HOME). `restart()` is the app quitting and starting again:
+// the engine process stops cleanly, a new one opens the same data folder, and the page reloads.
+// `savedReport` (test.use) puts the results of an earlier session in the data folder, as the
+// service saves them, before the engine starts.
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test as base, expect } from '@playwright/test';
 import type { Page, TestInfo } from '@playwright/test';
-import { eventNames } from '../../shared/contract/engineContract.ts';
-import type { EventName } from '../../shared/contract/engineContract.ts';
-import { dispatchCommand } from '../../electron/node/service/dispatch.ts';
-import { createEngineService } from '../../electron/node/service/engineService.ts';
-import type { EngineService, HostCapabilities } from '../../electron/node/service/engineService.ts';
+import type { EngineApi, EventName } from '../../shared/contract/engineContract.ts';
+import { forkEngineHost } from '../../electron/node/host/hostProcess.ts';
+import type { EngineHostProcess } from '../../electron/node/host/hostProcess.ts';
+import { createEngineClient } from '../../renderer/engine/engineClient.ts';
 import type { ScanReport } from '../../shared/report.ts';
 import type { TempTree } from '../helpers/tempTree.ts';
 import { createDocumentTree } from './documentTree.ts';
+import { createRecordingHost } from '../helpers/recordingHost.ts';
+import type { RecordingHost } from '../helpers/recordingHost.ts';
 import { startRendererServer } from './rendererServer.ts';
 import type { RendererServer } from './rendererServer.ts';
 
-type Emit = (event: string, payload: unknown) => void;
-type TestBridge = { emit: Emit };
-
-interface RecordingHost extends HostCapabilities {
-  revealed: string[];
-  opened: string[];
-}
+type TestBridge = { emit(event: string, payload: unknown): void };
 
 export interface ShingleApp {
   page: Page;
   /** The user's folder: what the folder picker returns, and where dropped folders are. */
   tree: TempTree;
-  service: EngineService;
+  /** The engine as the page sees it (the same process, the same contract, answers checked). */
+  service: EngineApi;
+  /** What main would do for the engine, recorded; `confirmDelete` answers the delete dialog. */
   host: RecordingHost;
   open(): Promise<void>;
   restart(): Promise<void>;
   /** Keeps back the events `hold` selects (until release), as a slower scan would. */
   holdEvents(hold: (event: EventName, payload: unknown) => boolean): void;
   releaseEvents(): Promise<void>;
-  /** Every event the service emitted so far. */
+  /** Every event the engine emitted so far. */
   events: { event: EventName; payload: unknown }[];
 }
 
-function recordingHost(tree: TempTree): RecordingHost {
-  const host: RecordingHost = {
-    revealed: [],
-    opened: [],
-    pickFolders: async () => [tree.root],
-    revealFile: async (path) => void host.revealed.push(path),
-    openFile: async (path) => void host.opened.push(path),
-  };
-  return host;
-}
-
 /** Runs in the page before the app: the transport the app finds as window.__shingleTest. */
-function installTestBridge(dropFolder: string) {
+function installTestBridge() {
   type Listener = (event: string, payload: unknown) => void;
   const listeners: Listener[] = [];
-  const invoke = (window as unknown as { shingleInvoke(name: string, payload: unknown): Promise<unknown> }).shingleInvoke;
+  const bindings = window as unknown as {
+    shingleInvoke(name: string, payload: unknown): Promise<unknown>;
+    shingleDropToken(name: string): Promise<string>;
+  };
   Object.assign(window, {
     __shingleTest: {
-      invoke: (name: string, payload: unknown) => invoke(name, payload),
+      invoke: (name: string, payload: unknown) => bindings.shingleInvoke(name, payload),
       subscribe: (listener: Listener) => void listeners.push(listener),
       emit: (event: string, payload: unknown) => listeners.forEach((listener) => listener(event, payload)),
-      // A dropped item's path: the test drops Files named after folders of the user's folder.
-      pathForDroppedFile: (file: File) => (file.name ? `${dropFolder}/${file.name}` : ''),
+      // As the preload does with webUtils.getPathForFile: the test drops Files named after
+      // entries of the user's folder, and "main" (this test process) issues their tokens.
+      dropToken: (file: File) => (file.name ? bindings.shingleDropToken(file.name) : Promise.resolve('')),
     },
   });
 }
@@ -95,13 +91,15 @@ export const test = base.extend<{ shingle: ShingleApp; savedReport: ScanReport |
       const lastScan = { scanId: 'earlier-session', finishedAt: Date.now() - 60_000, report: savedReport };
       await writeFile(join(dataDir, 'lastScan.json'), JSON.stringify(lastScan));
     }
-    const host = recordingHost(tree);
+    const host = createRecordingHost();
+    host.nextPick = [tree.root];
     const events: ShingleApp['events'] = [];
     let held: { event: EventName; payload: unknown }[] = [];
     let hold: ((event: EventName, payload: unknown) => boolean) | null = null;
-    // Events reach the page one after the other, in the order the service emitted them.
+    // Events reach the page one after the other, in the order the engine emitted them.
     let delivery = Promise.resolve();
-    let unsubscribe: () => void = () => {};
+    let engine: EngineHostProcess | undefined;
+    const clientListeners: ((event: string, payload: unknown) => void)[] = [];
 
     const deliver = (event: EventName, payload: unknown) => {
       delivery = delivery
@@ -109,15 +107,16 @@ export const test = base.extend<{ shingle: ShingleApp; savedReport: ScanReport |
         .catch(() => undefined); // the page was reloading or closed: the app reads the state anew when it starts
     };
 
-    function connect(service: EngineService) {
-      const stops = eventNames.map((event) =>
-        service.on(event, (payload: unknown) => {
-          events.push({ event, payload });
-          if (hold?.(event, payload)) held.push({ event, payload });
-          else deliver(event, payload);
-        }),
-      );
-      unsubscribe = () => stops.forEach((stop) => stop());
+    function started(): EngineHostProcess {
+      if (engine) return engine;
+      const child = forkEngineHost({ dataDir, host });
+      child.onEvent((event, payload) => {
+        events.push({ event, payload });
+        clientListeners.forEach((listener) => listener(event, payload));
+        if (hold?.(event, payload)) held.push({ event, payload });
+        else deliver(event, payload);
+      });
+      return (engine = child);
     }
 
     const app: ShingleApp = {
@@ -125,16 +124,17 @@ export const test = base.extend<{ shingle: ShingleApp; savedReport: ScanReport |
       tree,
       host,
       events,
-      service: createEngineService({ dataDir, host }),
+      service: createEngineClient({ invoke: (name, payload) => started().invoke(name, payload), subscribe: (listener) => void clientListeners.push(listener) }),
       async open() {
+        started();
         await page.goto(rendererServer.url);
       },
       async restart() {
-        unsubscribe();
+        const stopping = started();
+        engine = undefined;
+        await stopping.dispose();
         await delivery;
-        await app.service.dispose();
-        app.service = createEngineService({ dataDir, host });
-        connect(app.service);
+        started();
         await page.reload();
       },
       holdEvents(select) {
@@ -147,10 +147,10 @@ export const test = base.extend<{ shingle: ShingleApp; savedReport: ScanReport |
         await delivery;
       },
     };
-    connect(app.service);
 
-    await page.exposeBinding('shingleInvoke', (_source, name: unknown, payload: unknown) => dispatchCommand(app.service, name, payload));
-    await page.addInitScript(installTestBridge, tree.root);
+    await page.exposeBinding('shingleInvoke', (_source, name: string, payload: unknown) => started().invoke(name, payload));
+    await page.exposeBinding('shingleDropToken', (_source, name: string) => host.dropToken(join(tree.root, name)));
+    await page.addInitScript(installTestBridge);
     const problems: string[] = [];
     page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
     page.on('console', (message) => {
@@ -159,8 +159,7 @@ export const test = base.extend<{ shingle: ShingleApp; savedReport: ScanReport |
 
     await use(app);
 
-    unsubscribe();
-    await app.service.dispose();
+    await engine?.dispose();
     await Promise.all([tree.remove(), rm(dataDir, { recursive: true, force: true })]);
     // A script the CSP refused, a failed render, a contract violation: all end up here.
     expect(problems, 'the page reported no errors').toEqual([]);

@@ -5,6 +5,7 @@ import { defineConfig } from '@playwright/test';
 
 export default defineConfig({
   testDir: '.',
+  globalSetup: '../globalTempDir.ts',
   testMatch: '*.spec.ts',
   outputDir: '../../test-results/e2e',
   // One engine (worker threads included) at a time on small CI machines.

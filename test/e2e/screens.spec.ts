@@ -3,6 +3,7 @@
 import { join } from 'node:path';
 import { expect, saveScreenshot, test } from './engineFixture.ts';
 import { clusterList, dropItems, scanUserFolder, textsLoaded } from './helpers.ts';
+import { overflowingContent } from './layoutChecks.ts';
 
 test('byte-identical copies are summarised and can be opened, revealed, searched and filtered', async ({ shingle }, testInfo) => {
   const { page, tree, host } = shingle;
@@ -19,8 +20,9 @@ test('byte-identical copies are summarised and can be opened, revealed, searched
 
   await page.getByRole('button', { name: 'Show holiday.jpg in its folder' }).click();
   await expect.poll(() => host.revealed).toEqual([tree.path('Photos/holiday.jpg')]);
-  await page.getByRole('button', { name: 'Open holiday.jpg' }).click();
-  await expect.poll(() => host.opened).toEqual([tree.path('Photos/holiday.jpg')]);
+  // A photo is not a document Shingle reads: it is revealed, never opened (issue 11, item 10).
+  await expect(page.getByRole('button', { name: 'Open holiday.jpg' })).toHaveCount(0);
+  expect(host.opened).toEqual([]);
 
   // j and k move through the list.
   await page.keyboard.press('j');
@@ -38,16 +40,41 @@ test('byte-identical copies are summarised and can be opened, revealed, searched
   await page.getByRole('searchbox', { name: 'Search paths' }).fill('');
   await expect(list.getByRole('option')).toHaveCount(2);
 
-  // Kinds and formats.
-  await page.getByRole('button', { name: /^Exact/ }).click();
+  // Kinds and formats: a chip shows only what it names; "All" is everything again.
+  const kinds = page.getByRole('group', { name: 'Kinds' });
+  await kinds.getByRole('button', { name: /^Exact/ }).click();
+  await expect(list.getByRole('option')).toHaveCount(1);
+  await expect(list.getByRole('option')).toContainText('Exact');
+  await expect(kinds.getByRole('button', { name: 'All' })).toHaveAttribute('aria-pressed', 'false');
+  await kinds.getByRole('button', { name: /^Near/ }).click();
   await expect(list.getByRole('option')).toHaveCount(1);
   await expect(list.getByRole('option')).toContainText('Near');
-  await page.getByRole('button', { name: /^Exact/ }).click();
-  await page.getByRole('button', { name: 'Text', exact: true }).click();
-  await page.getByRole('button', { name: 'HTML', exact: true }).click();
+  await kinds.getByRole('button', { name: 'All' }).click();
+  await expect(list.getByRole('option')).toHaveCount(2);
+  await expect(kinds.getByRole('button', { name: 'All' })).toHaveAttribute('aria-pressed', 'true');
+  const formats = page.getByRole('group', { name: 'Formats' });
+  await formats.getByRole('button', { name: 'HTML', exact: true }).click();
+  await expect(formats.getByRole('button', { name: 'HTML', exact: true })).toHaveAttribute('aria-pressed', 'true');
   await expect(list.getByRole('option')).toHaveCount(1);
   await expect(list.getByRole('option')).toContainText('Near');
   await saveScreenshot(page, testInfo, 'filtered-list');
+  await formats.getByRole('button', { name: 'All' }).click();
+  await expect(list.getByRole('option')).toHaveCount(2);
+
+  // The folder filter offers the folders that hold clustered files (and the scanned folder
+  // above them), not folders without any.
+  const folder = page.getByRole('combobox', { name: 'Folder' });
+  await folder.focus();
+  const offered = page.locator('#cluster-folders option');
+  await expect.poll(() => offered.evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value))).toEqual(
+    [tree.root, ...['Backup', 'Drafts', 'Photos', 'Reports'].map((name) => join(tree.root, name))].sort(),
+  );
+  await folder.fill(join(tree.root, 'Backup'));
+  await expect(list.getByRole('option')).toHaveCount(1);
+  await expect(list.getByRole('option')).toContainText('holiday');
+  await folder.fill('');
+  await expect(list.getByRole('option')).toHaveCount(2);
+  await folder.blur();
 
   // The list of shortcuts.
   await page.keyboard.press('?');
@@ -111,6 +138,11 @@ test.describe('at 200 % zoom', () => {
     await page.getByRole('button', { name: /Next difference/ }).click();
     await expect(page.getByRole('region', { name: 'Text of annual-report-edited.txt' }).locator('mark.current')).toBeInViewport();
     expect(await pageWidth()).toBeLessThanOrEqual(0);
+    // Nothing sticks out of its panel, with the file cards folded or open.
+    const panels = '.cluster-pane, .cluster-head, .comparison-toolbar, .file-card, .app-header';
+    expect(await overflowingContent(page, panels)).toEqual([]);
+    await page.getByRole('checkbox', { name: 'File details' }).setChecked(true);
+    expect(await overflowingContent(page, panels)).toEqual([]);
     await saveScreenshot(page, testInfo, 'cluster-view-200');
   });
 });

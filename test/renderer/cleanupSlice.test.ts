@@ -1,37 +1,96 @@
-// The clean-up slice: preview, confirm, follow the batch's progress to its result, undo; the
-// engine is only ever sent cluster ids and rules.
+// The clean-up slice: the choices (marks first, scope following the list's filter, kinds off by
+// default) survive Back and reopening; the preview is the engine's plan, fetched a page at a time;
+// confirming sends the plan id only; the batch is followed to its result; undo.
 import { describe, expect, it } from 'vitest';
 import { createShingleStore } from '../../renderer/store/shingleStore.ts';
 import { connectEngineEvents } from '../../renderer/store/engineEvents.ts';
 import { cluster, createFakeEngine, settle } from './fakeEngine.ts';
 
 function setup() {
-  const engine = createFakeEngine([cluster('c1', 'exact')]);
+  const engine = createFakeEngine([cluster('c1', 'exact'), cluster('c2', 'near'), cluster('c3', 'near', ['/docs/other-a.txt', '/docs/other-b.txt'])]);
   const store = createShingleStore(engine);
   connectEngineEvents(engine, store);
   return { engine, store };
 }
 
-const request = { rules: ['newest'], useMarks: false, action: 'trash' as const };
-
-describe('clean-up', () => {
-  it('opens on the choices and previews a request', async () => {
+describe('clean-up choices', () => {
+  it('start from the marks, the clusters shown, and copies only', async () => {
     const { engine, store } = setup();
+    await store.getState().refreshClusters();
     store.getState().openCleanup();
-    expect(store.getState().cleanupStage).toBe('choose');
-    await store.getState().previewCleanup(request);
-    expect(engine.previewActions).toHaveBeenCalledWith(request);
-    expect(store.getState()).toMatchObject({ cleanupStage: 'confirm', cleanupRequest: request, cleanupPreview: { files: 1, bytes: 1000 } });
-    store.getState().editCleanup();
-    expect(store.getState()).toMatchObject({ cleanupStage: 'choose', cleanupPreview: null });
+    await settle();
+    expect(store.getState().cleanupCounts).toEqual({ shown: 3, all: 3 });
+    await store.getState().previewCleanup();
+    // No filter: the clusters shown are all of them.
+    expect(engine.previewActions).toHaveBeenCalledWith({ rules: [], useMarks: true, include: [], action: 'trash' });
   });
 
-  it('applies with confirmation, follows the progress and shows the result', async () => {
+  it('scope to what the filter shows, with the count, unless all clusters are chosen', async () => {
+    const { engine, store } = setup();
+    await store.getState().setFilters({ search: 'other' });
+    store.getState().openCleanup();
+    await settle();
+    expect(store.getState().cleanupCounts).toEqual({ shown: 1, all: 3 });
+    await store.getState().previewCleanup();
+    expect(engine.previewActions).toHaveBeenLastCalledWith(expect.objectContaining({ clusterIds: ['c3'] }));
+
+    store.getState().editCleanup();
+    store.getState().setCleanupDraft({ scope: 'all' });
+    await store.getState().previewCleanup();
+    expect(engine.previewActions).toHaveBeenLastCalledWith(expect.not.objectContaining({ clusterIds: expect.anything() }));
+  });
+
+  it('survive Back and closing the dialog', async () => {
+    const { engine, store } = setup();
+    await store.getState().refreshClusters();
+    store.getState().openCleanup();
+    store.getState().setCleanupDraft({ rule: 'newest', includeNear: true, scope: 'selected' });
+    await store.getState().previewCleanup();
+    expect(engine.previewActions).toHaveBeenLastCalledWith({ clusterIds: [store.getState().cluster!.id], rules: ['newest'], useMarks: true, include: ['near'], action: 'trash' });
+    store.getState().editCleanup();
+    store.getState().setCleanupDraft({ rule: 'oldest' });
+    await store.getState().previewCleanup();
+    // Still the selected cluster only: Back changed nothing but the rule.
+    expect(engine.previewActions).toHaveBeenLastCalledWith(expect.objectContaining({ clusterIds: [store.getState().cluster!.id], rules: ['oldest'], include: ['near'] }));
+    store.getState().closeCleanup();
+    store.getState().openCleanup();
+    expect(store.getState().cleanupDraft).toMatchObject({ rule: 'oldest', includeNear: true, scope: 'selected', useMarks: true });
+  });
+
+  it('need something that decides', async () => {
+    const { engine, store } = setup();
+    store.getState().setCleanupDraft({ useMarks: false, rule: 'none' });
+    await store.getState().previewCleanup();
+    expect(engine.previewActions).not.toHaveBeenCalled();
+  });
+});
+
+describe('clean-up plan and batch', () => {
+  it('loads the rest of a long plan by pages, once each', async () => {
+    const { engine, store } = setup();
+    const planCluster = (id: string) => ({ clusterId: id, kind: 'exact' as const, files: [] });
+    engine.previewActions = async ({ action }) => ({
+      planId: 'plan-9',
+      action,
+      include: [],
+      createdAt: 0,
+      totals: { files: 0, bytes: 0, clusters: 0, refused: 0 },
+      clusterCount: 3,
+      clusters: [planCluster('a')],
+    });
+    engine.getPlanPage = async ({ planId, offset, limit }) => ({ planId, offset, clusterCount: 3, clusters: [planCluster('b'), planCluster('c')].slice(offset - 1, offset - 1 + limit) });
+    await store.getState().previewCleanup();
+    await Promise.all([store.getState().loadMorePlan(), store.getState().loadMorePlan()]);
+    expect(store.getState().cleanupPlanClusters.map((c) => c.clusterId)).toEqual(['a', 'b', 'c']);
+  });
+
+  it('applies the previewed plan by its id, follows the progress and shows the result', async () => {
     const { engine, store } = setup();
     store.getState().openCleanup();
-    await store.getState().previewCleanup(request);
+    await store.getState().previewCleanup();
     await store.getState().applyCleanup();
-    expect(engine.applyActions).toHaveBeenCalledWith({ ...request, confirm: true });
+    // Exactly the previewed plan, by its id: nothing else is sent.
+    expect(engine.applyActions).toHaveBeenCalledWith({ planId: 'plan-1' });
     expect(store.getState()).toMatchObject({ cleanupStage: 'running', lastBatchId: 1 });
 
     engine.emit('actionProgress', { batchId: 1, done: 0, total: 1, failed: 0 });
@@ -41,13 +100,12 @@ describe('clean-up', () => {
     expect(engine.getBatchResult).toHaveBeenCalledWith({ batchId: 1 });
     expect(store.getState().cleanupStage).toBe('result');
     expect(store.getState().cleanupResult?.steps).toHaveLength(1);
-    // The list is fetched again: the files are gone.
     expect(engine.listClusters).toHaveBeenCalled();
   });
 
   it('fetches the result when the last progress came before the answer', async () => {
     const { engine, store } = setup();
-    await store.getState().previewCleanup(request);
+    await store.getState().previewCleanup();
     engine.applyActions = async () => {
       engine.emit('actionProgress', { batchId: 1, done: 1, total: 1, failed: 0 });
       return { batchId: 1 };
@@ -59,7 +117,7 @@ describe('clean-up', () => {
 
   it('undoes the last batch once', async () => {
     const { engine, store } = setup();
-    await store.getState().previewCleanup(request);
+    await store.getState().previewCleanup();
     await store.getState().applyCleanup();
     engine.emit('actionProgress', { batchId: 1, done: 1, total: 1, failed: 0 });
     await settle();
@@ -71,14 +129,38 @@ describe('clean-up', () => {
     expect(engine.undoBatch).toHaveBeenCalledTimes(1);
   });
 
-  it('reports an engine refusal and goes back to the choices', async () => {
+  it('reports an engine refusal and stays on the preview', async () => {
     const { engine, store } = setup();
-    await store.getState().previewCleanup(request);
+    await store.getState().previewCleanup();
     engine.applyActions = async () => {
       throw new Error('nothing to do: no file would be removed');
     };
     await store.getState().applyCleanup();
-    expect(store.getState().cleanupStage).toBe('choose');
+    expect(store.getState().cleanupStage).toBe('confirm');
     expect(store.getState().error).toMatch(/nothing to do/);
+  });
+});
+
+describe('history and files not read', () => {
+  it('lists every batch, undoes one and lists them again', async () => {
+    const { engine, store } = setup();
+    const batch = { batchId: 4, startedAt: 1, action: 'trash' as const, files: 2, bytes: 10, planned: 2, state: 'done' as const, undone: false, undoable: true };
+    engine.batches = [batch];
+    await store.getState().openHistory();
+    expect(store.getState().batches).toEqual([batch]);
+    engine.batches = [{ ...batch, undone: true, undoable: false }];
+    await store.getState().undoFromHistory(4);
+    expect(engine.undoBatch).toHaveBeenCalledWith({ batchId: 4 });
+    expect(store.getState().batches?.[0]?.undone).toBe(true);
+    expect(store.getState().historyUndo?.batchId).toBe(4);
+  });
+
+  it('pages through the files the scan could not read', async () => {
+    const { engine, store } = setup();
+    engine.scanErrors = Array.from({ length: 700 }, (_, i) => ({ path: `/docs/f${i}`, code: 'EACCES', message: 'permission denied' }));
+    await store.getState().openScanErrors();
+    expect(store.getState().scanErrors).toMatchObject({ total: 700, errors: { length: 500 } });
+    await store.getState().loadMoreScanErrors();
+    expect(store.getState().scanErrors?.errors.at(-1)?.path).toBe('/docs/f699');
   });
 });

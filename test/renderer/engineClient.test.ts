@@ -70,7 +70,7 @@ describe('engine client', () => {
         listeners[event] = listener;
         return () => {};
       },
-      pathForDroppedFile: () => '/dropped',
+      dropToken: async () => 'token',
     } as unknown as PreloadBridge;
     const client = createEngineClient(preloadTransport(bridge, ['scanState']));
     await expect(client.getScanState({})).resolves.toEqual({ running: false, errors: 0 });

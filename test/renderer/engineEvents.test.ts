@@ -106,7 +106,7 @@ describe('engine events', () => {
     await settle();
     expect(store.getState().cluster?.id).toBe('c0');
     const changed = { ...cluster('c0'), similarity: 0.6 };
-    engine.emit('clusterChange', { event: 'cluster-changed', cluster: changed });
+    engine.emit('clusterChange', { event: 'cluster-changed', cluster: changed, previousId: 'c0' });
     await settle();
     expect(store.getState().pages[0]![0]).toBe(changed);
     expect(store.getState().cluster).toBe(changed);

@@ -1,8 +1,8 @@
 // An in-memory engine for the store's tests: answers the contract's commands from a list of
 // clusters, records every call, and lets a test emit events or hold answers back.
 import { vi } from 'vitest';
-import type { CommandRequest, EngineApi, EventName, EventPayload } from '../../shared/contract/engineContract.ts';
-import type { Cluster } from '../../shared/report.ts';
+import type { CommandRequest, CommandResponse, EngineApi, EventName, EventPayload } from '../../shared/contract/engineContract.ts';
+import type { Cluster, FolderMatch, ScanError } from '../../shared/report.ts';
 import type { ClusterQuery, MarksByCluster, ScanSettings, ScanState } from '../../renderer/engine/contractTypes.ts';
 import { defaultScanOptions } from '../../shared/scanOptions.ts';
 
@@ -22,10 +22,13 @@ export function manyClusters(count: number): Cluster[] {
 
 export interface FakeEngine extends EngineApi {
   clusters: Cluster[];
+  folderMatches: FolderMatch[];
   settings: ScanSettings;
   marks: MarksByCluster;
   scanState: ScanState;
   queries: ClusterQuery[];
+  batches: CommandResponse<'listBatches'>;
+  scanErrors: ScanError[];
   emit<E extends EventName>(event: E, payload: EventPayload<E>): void;
 }
 
@@ -33,10 +36,13 @@ export function createFakeEngine(clusters: Cluster[] = []): FakeEngine {
   const listeners = new Map<string, Set<(payload: unknown) => void>>();
   const engine: FakeEngine = {
     clusters,
+    folderMatches: [],
     settings: { ...defaultScanOptions, roots: ['/docs'], referenceRoots: ['/archive'] },
     marks: {},
     scanState: { running: false, errors: 0 },
     queries: [],
+    batches: [],
+    scanErrors: [],
     emit(event, payload) {
       for (const listener of listeners.get(event) ?? []) listener(payload);
     },
@@ -47,7 +53,8 @@ export function createFakeEngine(clusters: Cluster[] = []): FakeEngine {
       return () => set.delete(listener as (payload: unknown) => void);
     },
     chooseFolders: vi.fn(async () => ({ added: [] })),
-    addDroppedFolders: vi.fn(async ({ purpose, paths }: CommandRequest<'addDroppedFolders'>) => {
+    // The fake host's drop tokens are the paths themselves.
+    addDroppedFolders: vi.fn(async ({ purpose, tokens: paths }: CommandRequest<'addDroppedFolders'>) => {
       const added = paths.filter((path) => !path.endsWith('.txt'));
       engine.settings = { ...engine.settings, [purpose]: [...engine.settings[purpose], ...added] };
       return { added, skipped: paths.filter((path) => path.endsWith('.txt')) };
@@ -75,14 +82,28 @@ export function createFakeEngine(clusters: Cluster[] = []): FakeEngine {
         clusters: matching.slice(query.offset, query.offset + query.limit),
       };
     }),
+    listFolderMatches: vi.fn(async () => engine.folderMatches),
+    listClusterFolders: vi.fn(async () => ({ folders: [] })),
+    openReport: vi.fn(async () => ({ clusters: 0 })),
     getCluster: vi.fn(async ({ clusterId }) => engine.clusters.find((c) => c.id === clusterId) ?? null),
     getDocumentText: vi.fn(async ({ clusterId, fileIndex }) => ({ text: `text of ${clusterId} #${fileIndex}`, truncated: false })),
     revealFile: vi.fn(async () => ({})),
     openFile: vi.fn(async () => ({})),
     setMark: vi.fn(async () => ({})),
     getMarks: vi.fn(async () => engine.marks),
-    previewActions: vi.fn(async () => ({ files: 1, bytes: 1000, clusters: 1, refused: [] })),
+    previewActions: vi.fn(async ({ action }: CommandRequest<'previewActions'>) => ({
+      planId: 'plan-1',
+      action,
+      include: [],
+      createdAt: 0,
+      totals: { files: 1, bytes: 1000, clusters: 1, refused: 0 },
+      clusterCount: 0,
+      clusters: [],
+    })),
+    getPlanPage: vi.fn(async ({ planId, offset }: CommandRequest<'getPlanPage'>) => ({ planId, offset, clusterCount: 0, clusters: [] })),
     applyActions: vi.fn(async () => ({ batchId: 1 })),
+    listBatches: vi.fn(async () => engine.batches),
+    listScanErrors: vi.fn(async ({ offset, limit }: CommandRequest<'listScanErrors'>) => ({ total: engine.scanErrors.length, errors: engine.scanErrors.slice(offset, offset + limit) })),
     getBatchResult: vi.fn(async ({ batchId }: CommandRequest<'getBatchResult'>) => ({
       batchId,
       action: 'trash',

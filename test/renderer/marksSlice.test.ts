@@ -79,4 +79,15 @@ describe('marks', () => {
     await store.getState().loadMarks();
     expect(store.getState().marks).toEqual({ c1: { '/docs/b.txt': 'delete' } });
   });
+
+  it('never marks the document that contains the others for deletion', async () => {
+    const engine = createFakeEngine([cluster('k1', 'contained', ['/docs/book.txt', '/docs/chapter.txt', '/docs/page.txt'])]);
+    const store = createShingleStore(engine);
+    const k1 = engine.clusters[0]!;
+    await store.getState().setMark(k1, 0, 'delete');
+    expect(store.getState().marks).toEqual({});
+    expect(store.getState().error).toMatch(/contains the other documents/);
+    await store.getState().keepOnly(k1, 2);
+    expect(store.getState().marks).toEqual({ k1: { '/docs/page.txt': 'keep', '/docs/chapter.txt': 'delete' } });
+  });
 });

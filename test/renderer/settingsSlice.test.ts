@@ -37,10 +37,10 @@ describe('settings', () => {
 
   it('adds dropped folders through the host, naming what was not a folder', async () => {
     const engine = createFakeEngine();
-    const store = createShingleStore(engine, { pathForDroppedFile: (file) => `/dropped/${file.name}` });
+    const store = createShingleStore(engine, { dropToken: async (file) => `/dropped/${file.name}` });
     await store.getState().loadSettings();
     await store.getState().addDroppedFolders('roots', [fileNamed('photos'), fileNamed('notes.txt')]);
-    expect(engine.addDroppedFolders).toHaveBeenCalledWith({ purpose: 'roots', paths: ['/dropped/photos', '/dropped/notes.txt'] });
+    expect(engine.addDroppedFolders).toHaveBeenCalledWith({ purpose: 'roots', tokens: ['/dropped/photos', '/dropped/notes.txt'] });
     expect(store.getState().settings?.roots).toEqual(['/docs', '/dropped/photos']);
     expect(store.getState().error).toBe('Not added, as they are not folders: notes.txt');
   });

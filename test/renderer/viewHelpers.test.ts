@@ -1,8 +1,9 @@
 // Small pure helpers of the views: progress figures, shortcuts, paths, error messages.
 import { describe, expect, it } from 'vitest';
 import { shortcutFor } from '../../renderer/app/shortcuts.ts';
+import { similarityLabel } from '../../renderer/clusters/clusterLabels.ts';
 import { errorMessage } from '../../renderer/format/errorMessage.ts';
-import { baseName, folderName, isInFolder } from '../../renderer/format/paths.ts';
+import { baseName, folderName } from '../../renderer/format/paths.ts';
 import { progressFigures } from '../../renderer/scan/progressFigures.ts';
 
 const base = { filesSeen: 100, bytesSeen: 10_000, bytesToRead: 0, bytesRead: 0, filesDone: 0, filesToDo: 0, elapsedMs: 2000, phaseElapsedMs: 1000 };
@@ -61,19 +62,23 @@ describe('paths', () => {
   it('shows bytes that are not UTF-8 as escapes', () => {
     expect(baseName('/x/caf\udce9.txt')).toBe('caf\\xE9.txt');
   });
-
-  it('tells whether a path lies in a folder', () => {
-    expect(isInFolder('/archive/a.txt', '/archive')).toBe(true);
-    expect(isInFolder('/archive/a.txt', '/archive/')).toBe(true);
-    expect(isInFolder('/archive', '/archive')).toBe(true);
-    expect(isInFolder('/archived/a.txt', '/archive')).toBe(false);
-    expect(isInFolder('D:\\backup\\a.txt', 'D:\\backup')).toBe(true);
-  });
 });
 
 describe('error messages', () => {
   it('strips what Electron adds around an error from the main process', () => {
     expect(errorMessage(new Error("Error invoking remote method 'shingle:openFile': Error: not allowed"))).toBe('not allowed');
     expect(errorMessage('plain')).toBe('plain');
+  });
+});
+
+describe('similarityLabel', () => {
+  const file = (path: string) => ({ path, size: 1, mtime: 0 });
+  it('says how much of a contained document lies inside its container', () => {
+    const contained = { id: 'c', kind: 'contained' as const, similarity: 0.93, reclaimable: 1, files: [file('/a/book.txt'), file('/a/chapter.txt')] };
+    expect(similarityLabel(contained, baseName)).toBe('93 % of chapter.txt inside book.txt');
+    expect(similarityLabel({ ...contained, files: [...contained.files, file('/a/preface.txt')] }, baseName)).toBe('93 % or more of each inside book.txt');
+    expect(similarityLabel(contained)).toBe('93 % inside');
+    expect(similarityLabel({ ...contained, kind: 'near' })).toBe('93 % similar');
+    expect(similarityLabel({ ...contained, kind: 'exact' })).toBe('identical');
   });
 });

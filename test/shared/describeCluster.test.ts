@@ -40,4 +40,14 @@ describe('describeCluster', () => {
   it('falls back to the first sentence when nothing is shared', () => {
     expect(describeCluster(`${intro} ${closing}`, [set(intro), set(closing)])).toBe(intro);
   });
+
+  it('prefers a prose sentence over code, markup or a list item that shares more', () => {
+    const code = '```bash git checkout main && git pull --rebase origin main && npm ci && npm run build && npm test ```';
+    const list = '- install the package - run the tests - open a pull request - wait for the review.';
+    const prose = 'Contributions are welcome: please read the guide before you open a pull request.';
+    const representative = [code, list, prose].join('\n\n');
+    const member = [code, list, prose, 'Thanks.'].join('\n\n');
+    const description = describeCluster(representative, [representative, member].map(set));
+    expect(description).toBe(prose);
+  });
 });

@@ -38,7 +38,9 @@ describe('keep rules', () => {
 
   it('refuses rules it does not know', () => {
     expect(() => parseKeepRule('biggest')).toThrow(KeepRuleError);
-    expect(() => parseKeepRule('format:pdf>docx')).toThrow(KeepRuleError);
+    expect(() => parseKeepRule('format:pdf>pages')).toThrow(KeepRuleError);
+    // Every format Shingle reads can be ranked.
+    expect(parseKeepRule('format:docx>odt>rtf>epub')).toEqual({ kind: 'format-order', formats: ['docx', 'odt', 'rtf', 'epub'] });
     expect(() => parseKeepRule('in:')).toThrow(KeepRuleError);
   });
 });

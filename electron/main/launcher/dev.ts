@@ -5,14 +5,10 @@ import { resolve } from 'node:path';
 import type { ChildProcess } from 'node:child_process';
 import { createServer } from 'vite';
 import { buildElectron, projectRoot, viteConfigs } from './buildApp.ts';
-import { findElectronBinary, MISSING_ELECTRON } from './electronBinary.ts';
+import { ensureElectronBinary } from './electronBinary.ts';
 import { runElectron } from './runElectron.ts';
 
-const binary = findElectronBinary();
-if (!binary) {
-  process.stderr.write(`${MISSING_ELECTRON}\n`);
-  process.exit(1);
-}
+const binary = await ensureElectronBinary();
 
 const server = await createServer({ configFile: viteConfigs.renderer, server: { host: '127.0.0.1' } });
 await server.listen();
@@ -31,7 +27,7 @@ async function restart(): Promise<void> {
     await exited;
   }
   await buildElectron();
-  electron = runElectron(binary!, { ...process.env, SHINGLE_RENDERER_URL: rendererUrl });
+  electron = runElectron(binary, { ...process.env, SHINGLE_RENDERER_URL: rendererUrl });
   // Closing the app ends the dev session; a restart's kill does not.
   electron.on('exit', () => {
     if (!restarting) void server.close().then(() => process.exit(0));

@@ -9,6 +9,8 @@ import { dirname, join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { blobToPath, pathToBlob } from '../index/pathBlob.ts';
 import { defaultIndexPath } from '../index/indexLocation.ts';
+import { lockJournal, retryWhileBusy } from './journalLock.ts';
+import type { JournalLock } from './journalLock.ts';
 import type { ActionKind, ActionPlan } from './planActions.ts';
 
 export type StepState = 'pending' | 'started' | 'done' | 'refused' | 'failed' | 'undone';
@@ -35,6 +37,19 @@ export interface JournalBatch {
   state: BatchState;
   createdMs: number;
   undoneMs: number | null;
+}
+
+/** A batch for the History view: `files` and `bytes` count the steps done, `planned` all of them. */
+export interface BatchSummary {
+  batchId: number;
+  startedAt: number;
+  action: ActionKind;
+  files: number;
+  bytes: number;
+  planned: number;
+  state: BatchState;
+  undone: boolean;
+  undoable: boolean;
 }
 
 const SCHEMA = `
@@ -100,13 +115,21 @@ function toStep(row: StepRow): JournalStep {
 
 export class ActionJournal {
   readonly #db: DatabaseSync;
+  readonly path: string;
 
   constructor(path: string) {
+    this.path = path;
     mkdirSync(dirname(path), { recursive: true });
     this.#db = new DatabaseSync(path, { timeout: 5000 });
-    this.#db.exec('PRAGMA journal_mode = WAL');
+    // Two processes creating the journal at once: one waits for the other (see retryWhileBusy).
+    retryWhileBusy(() => this.#db.exec('PRAGMA journal_mode = WAL'));
     this.#db.exec('PRAGMA synchronous = FULL');
-    this.#db.exec(SCHEMA);
+    retryWhileBusy(() => this.#db.exec(SCHEMA));
+  }
+
+  /** The lock every batch and undo holds while it runs; throws JournalBusyError if another process holds it. */
+  lock(): JournalLock {
+    return lockJournal(this.path);
   }
 
   /** Records the whole plan, every step pending, in one transaction; returns the batch id. */
@@ -131,10 +154,10 @@ export class ActionJournal {
   }
 
   /** Committed before the file is touched: the destination names where it is about to go. */
-  markStarted(batchId: number, seq: number, destination: string | null, trashInfo: string | null, hash: string): void {
+  markStarted(batchId: number, seq: number, destination: string | null, trashInfo: string | null): void {
     this.#db
-      .prepare('UPDATE steps SET state = ?, destination = ?, trash_info = ?, hash = ?, updated_ms = ? WHERE batch_id = ? AND seq = ?')
-      .run('started', destination ? pathToBlob(destination) : null, trashInfo ? pathToBlob(trashInfo) : null, hash, Date.now(), batchId, seq);
+      .prepare('UPDATE steps SET state = ?, destination = ?, trash_info = ?, updated_ms = ? WHERE batch_id = ? AND seq = ?')
+      .run('started', destination ? pathToBlob(destination) : null, trashInfo ? pathToBlob(trashInfo) : null, Date.now(), batchId, seq);
   }
 
   markStep(batchId: number, seq: number, state: StepState, reason: string | null = null): void {
@@ -159,6 +182,29 @@ export class ActionJournal {
   lastBatchId(): number | undefined {
     const row = this.#db.prepare('SELECT max(id) AS id FROM batches').get() as { id: number | null };
     return row.id ?? undefined;
+  }
+
+  /** Every batch, newest first. */
+  batches(): BatchSummary[] {
+    const rows = this.#db
+      .prepare(
+        `SELECT b.id, b.action, b.state, b.created_ms, b.undone_ms, count(s.seq) AS planned,
+           sum(s.state IN ('done', 'undone')) AS files, coalesce(sum(CASE WHEN s.state IN ('done', 'undone') THEN s.size END), 0) AS bytes
+         FROM batches b LEFT JOIN steps s ON s.batch_id = b.id GROUP BY b.id ORDER BY b.id DESC`,
+      )
+      .all() as { id: number; action: string; state: string; created_ms: number; undone_ms: number | null; planned: number; files: number | null; bytes: number }[];
+    return rows.map((row) => ({
+      batchId: row.id,
+      startedAt: row.created_ms,
+      action: row.action as ActionKind,
+      files: row.files ?? 0,
+      bytes: row.bytes,
+      planned: row.planned,
+      state: row.state as BatchState,
+      undone: row.undone_ms !== null,
+      // A batch left 'running' by a killed process can be undone too; the lock stops undo of one still running.
+      undoable: row.action !== 'delete' && row.undone_ms === null,
+    }));
   }
 
   steps(batchId: number): JournalStep[] {

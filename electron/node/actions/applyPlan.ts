@@ -1,15 +1,17 @@
-// Carries out a plan, one file at a time. Right before each file is touched it is checked again:
-// it and its kept copy must still be what the scan saw (size, mtime) and, where the report says
-// they hold the same bytes, hash the same now. A file that fails a check is refused and the batch
-// goes on; nothing is reported done until the disk shows it.
+// Carries out a plan, one file at a time, holding the journal's lock so no other batch (another
+// process, the app and the CLI) runs meanwhile. Right before each file is touched it is checked
+// again (checkStep.ts): a file that fails a check is refused and the batch goes on; nothing is
+// reported done until the disk shows it.
 import { link, lstat, rename, unlink } from 'node:fs/promises';
 import { basename, dirname, join, relative } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import trash from 'trash';
 import { toFsPath } from '../scan/fsPath.ts';
-import { exists, hashFile, moveNoClobber, sameTime } from './fileOps.ts';
+import { createStepChecker, Refused } from './checkStep.ts';
+import { exists, moveNoClobber } from './fileOps.ts';
 import { chooseTrashSlot, moveToTrash } from './freedesktopTrash.ts';
 import type { ActionJournal } from './actionJournal.ts';
+import type { JournalLock } from './journalLock.ts';
 import type { ActionPlan, PlannedStep } from './planActions.ts';
 
 export interface StepOutcome {
@@ -22,11 +24,11 @@ export interface StepOutcome {
 export interface ApplyProgress {
   done: number;
   total: number;
+  failed: number;
   path: string;
 }
 
 export interface ApplyOptions {
-  journal: ActionJournal;
   signal?: AbortSignal;
   onProgress?: (progress: ApplyProgress) => void;
 }
@@ -37,25 +39,9 @@ export interface ApplyResult {
   cancelled: boolean;
 }
 
-class Refused extends Error {}
-
-async function checkUnchanged(path: string, size: number, mtime: number, what: string) {
-  const info = await lstat(toFsPath(path)).catch(() => undefined);
-  if (!info) throw new Refused(`${what} no longer exists`);
-  if (!info.isFile()) throw new Refused(`${what} is no longer a regular file`);
-  if (info.size !== size || !sameTime(info.mtimeMs, mtime)) throw new Refused(`${what} changed since the scan`);
-  return info;
-}
-
-/** The last check; returns the file's hash, recorded in the journal. */
-async function recheck(step: PlannedStep, action: ActionPlan['action']): Promise<string> {
-  const file = await checkUnchanged(step.path, step.size, step.mtime, 'the file');
-  const kept = await checkUnchanged(step.kept.path, step.kept.size, step.kept.mtime, 'the kept copy');
-  if (file.dev === kept.dev && file.ino === kept.ino) throw new Refused('it is the kept copy under another name (hard link)');
-  if (action === 'hardlink' && file.dev !== kept.dev) throw new Refused('the kept copy is on another device: a hard link is impossible');
-  const hash = await hashFile(step.path);
-  if (step.sameBytes && hash !== (await hashFile(step.kept.path))) throw new Refused('its content no longer matches the kept copy');
-  return hash;
+export interface StartedBatch {
+  batchId: number;
+  run(options?: ApplyOptions): Promise<ApplyResult>;
 }
 
 /** A free name under `to`: the path's place below its scanned root, numbered if taken. */
@@ -74,27 +60,27 @@ async function trashElsewhere(path: string): Promise<void> {
   if (await exists(path)) throw new Error('the trash did not take it: the file is still there');
 }
 
-async function actOn(step: PlannedStep, plan: ActionPlan, journal: ActionJournal, batchId: number, seq: number, hash: string): Promise<void> {
+async function actOn(step: PlannedStep, plan: ActionPlan, journal: ActionJournal, batchId: number, seq: number): Promise<void> {
   switch (plan.action) {
     case 'delete':
-      journal.markStarted(batchId, seq, null, null, hash);
+      journal.markStarted(batchId, seq, null, null);
       await unlink(toFsPath(step.path));
       return;
     case 'move': {
       const destination = await moveDestination(step, plan.to!);
-      journal.markStarted(batchId, seq, destination, null, hash);
+      journal.markStarted(batchId, seq, destination, null);
       await moveNoClobber(step.path, destination);
       return;
     }
     case 'trash': {
       if (process.platform !== 'linux') {
-        journal.markStarted(batchId, seq, null, null, hash);
+        journal.markStarted(batchId, seq, null, null);
         await trashElsewhere(step.path);
         return;
       }
       // Recorded before the .trashinfo is written, so a kill leaves nothing the journal misses.
       const slot = await chooseTrashSlot(step.path);
-      journal.markStarted(batchId, seq, slot.destination, slot.infoPath, hash);
+      journal.markStarted(batchId, seq, slot.destination, slot.infoPath);
       await moveToTrash(step.path, slot);
       return;
     }
@@ -102,7 +88,7 @@ async function actOn(step: PlannedStep, plan: ActionPlan, journal: ActionJournal
       // Linked under a temp name in the same folder, then renamed over: the path always names
       // either the old file or the kept one, never nothing, and never a symlink.
       const temp = join(dirname(step.path), `.shingle-link-${randomUUID()}`);
-      journal.markStarted(batchId, seq, temp, null, hash);
+      journal.markStarted(batchId, seq, temp, null);
       await link(toFsPath(step.kept.path), toFsPath(temp));
       try {
         await rename(toFsPath(temp), toFsPath(step.path));
@@ -126,28 +112,61 @@ async function confirm(step: PlannedStep, action: ActionPlan['action']): Promise
   if (!now || now.ino !== kept.ino || now.dev !== kept.dev) throw new Error('the path is not a hard link to the kept copy');
 }
 
-export async function applyPlan(plan: ActionPlan, { journal, signal, onProgress }: ApplyOptions): Promise<ApplyResult> {
-  const batchId = journal.beginBatch(plan);
+/**
+ * Takes the journal's lock (JournalBusyError if another batch holds it) and records the whole plan;
+ * `run` then carries it out and releases the lock.
+ */
+export function startBatch(plan: ActionPlan, journal: ActionJournal): StartedBatch {
+  const lock: JournalLock = journal.lock();
+  let batchId: number;
+  try {
+    batchId = journal.beginBatch(plan);
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
+  return { batchId, run: (options = {}) => runBatch(plan, journal, batchId, options).finally(() => lock.release()) };
+}
+
+async function runBatch(plan: ActionPlan, journal: ActionJournal, batchId: number, { signal, onProgress }: ApplyOptions): Promise<ApplyResult> {
   const outcomes: StepOutcome[] = [];
-  for (const [seq, step] of plan.steps.entries()) {
-    if (signal?.aborted) {
-      journal.finishBatch(batchId, 'cancelled');
-      return { batchId, outcomes, cancelled: true };
+  const checker = createStepChecker(plan.action, signal);
+  let failed = 0;
+  try {
+    for (const [seq, step] of plan.steps.entries()) {
+      if (signal?.aborted) {
+        journal.finishBatch(batchId, 'cancelled');
+        return { batchId, outcomes, cancelled: true };
+      }
+      onProgress?.({ done: seq, total: plan.steps.length, failed, path: step.path });
+      const outcome: StepOutcome = { clusterId: step.clusterId, path: step.path, state: 'done' };
+      try {
+        const seen = await checker.check(step);
+        await checker.final(step, seen);
+        await actOn(step, plan, journal, batchId, seq);
+        await confirm(step, plan.action);
+        if (plan.action === 'hardlink') await checker.touched(step.kept.path);
+      } catch (error) {
+        if (signal?.aborted && !(error instanceof Refused) && journal.steps(batchId)[seq]?.state === 'pending') {
+          journal.finishBatch(batchId, 'cancelled');
+          return { batchId, outcomes, cancelled: true };
+        }
+        outcome.state = error instanceof Refused ? 'refused' : 'failed';
+        outcome.reason = (error as Error).message;
+        failed++;
+      }
+      journal.markStep(batchId, seq, outcome.state, outcome.reason ?? null);
+      outcomes.push(outcome);
     }
-    onProgress?.({ done: seq, total: plan.steps.length, path: step.path });
-    const outcome: StepOutcome = { clusterId: step.clusterId, path: step.path, state: 'done' };
-    try {
-      const hash = await recheck(step, plan.action);
-      await actOn(step, plan, journal, batchId, seq, hash);
-      await confirm(step, plan.action);
-    } catch (error) {
-      outcome.state = error instanceof Refused ? 'refused' : 'failed';
-      outcome.reason = (error as Error).message;
-    }
-    journal.markStep(batchId, seq, outcome.state, outcome.reason ?? null);
-    outcomes.push(outcome);
+  } finally {
+    await checker.close();
   }
   journal.finishBatch(batchId, 'done');
-  onProgress?.({ done: plan.steps.length, total: plan.steps.length, path: '' });
+  onProgress?.({ done: plan.steps.length, total: plan.steps.length, failed, path: '' });
   return { batchId, outcomes, cancelled: false };
+}
+
+/** Starts and runs a batch: see startBatch. */
+export async function applyPlan(plan: ActionPlan, options: ApplyOptions & { journal: ActionJournal }): Promise<ApplyResult> {
+  return startBatch(plan, options.journal).run(options);
 }

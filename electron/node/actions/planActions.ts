@@ -1,31 +1,67 @@
-// Turns a selection into a plan the engine will carry out, refusing whatever could lose the last
-// copy of a file. The selection may come from anywhere (CLI rules, the app, a hand-edited file):
-// every guard is checked here, against the report, not trusted from the selection.
-import { isInFolder } from '../../../shared/selection/keepRules.ts';
+// Turns a selection into the plan the engine will carry out, file by file, refusing whatever could
+// lose the last copy of a text. The selection may come from anywhere (CLI rules, the app's marks, a
+// hand-edited report): every guard is checked here, against the report, not trusted from the
+// selection. Every file of every cluster in the selection is in the plan with its decision, so the
+// preview shows exactly what will happen and why.
+import { randomUUID } from 'node:crypto';
+import { isWithin, isWithinAny } from '../../../shared/paths/isWithin.ts';
+import { fileRelations, kindNeeded } from '../../../shared/selection/fileRelations.ts';
+import type { FileRelation, IncludeKind, Relation } from '../../../shared/selection/fileRelations.ts';
 import type { Selection } from '../../../shared/selection/selectFiles.ts';
-import type { ReportFile, ScanReport } from '../../../shared/report.ts';
+import type { Cluster, ClusterKind, ReportFile, ScanReport } from '../../../shared/report.ts';
 
-export type ActionKind = 'trash' | 'delete' | 'hardlink' | 'move';
+export type { ActionKind } from '../../../shared/contract/vocabulary.ts';
+import type { ActionKind } from '../../../shared/contract/vocabulary.ts';
 
 export interface PlanOptions {
   action: ActionKind;
-  /** The folder `move` moves into. */
+  /** The folder `move` moves into (a real path). */
   to?: string;
-  /** Folders whose files are never acted on. */
+  /** Folders whose files are never acted on (real paths). */
   referenceRoots?: string[];
+  /** The scanned folders (real paths); a file outside them is never acted on. Default: the report's roots. */
+  roots?: string[];
+  /** Edited versions and excerpts are removed only when included. */
+  include?: readonly IncludeKind[];
 }
 
-export interface PlannedStep {
-  clusterId: string;
+/** What the scan saw of a file: apply checks the disk still shows it. */
+export interface FileState {
   path: string;
   size: number;
   mtime: number;
-  /** The copy that stays; the step is checked against it right before acting. */
-  kept: { path: string; size: number; mtime: number };
-  /** The report says the two hold the same bytes, so their hashes must match when acting. */
-  sameBytes: boolean;
+  ctime?: number;
+  hash?: string;
+}
+
+export type RemovalRelation = Exclude<Relation, 'kept' | 'container'>;
+
+export interface PlannedStep extends FileState {
+  clusterId: string;
+  relation: RemovalRelation;
+  /** The staying file it duplicates; checked right before acting. */
+  kept: FileState;
+  /** Edited versions and excerpts: the least resemblance (containment) a fresh measure must find. */
+  minSimilarity?: number;
   /** For `move`: the scanned root the path lies under, to keep its place below `to`. */
   root?: string;
+}
+
+export interface PlanFile {
+  fileIndex: number;
+  path: string;
+  size: number;
+  decision: 'keep' | 'remove' | 'refused';
+  reason?: string;
+  relation: Relation;
+  similarity?: number;
+  matches?: string;
+}
+
+export interface PlanCluster {
+  clusterId: string;
+  kind: ClusterKind;
+  files: PlanFile[];
 }
 
 export interface Refusal {
@@ -35,72 +71,172 @@ export interface Refusal {
 }
 
 export interface ActionPlan {
+  id: string;
   action: ActionKind;
   to?: string;
+  include: IncludeKind[];
+  createdAt: number;
+  /** Every cluster of the selection, every file with its decision. */
+  clusters: PlanCluster[];
   steps: PlannedStep[];
-  /** What the selection asked for and the guards refused. */
+  /** What the selection asked for and the guards refused (also shown in `clusters`). */
   refused: Refusal[];
 }
 
 export class PlanError extends Error {}
 
-// 'bytes' in a near cluster names some earlier file, maybe not the kept one: the hashes compared
-// when acting settle it.
-function expectsSameBytes(kind: string, file: ReportFile): boolean {
-  return kind === 'exact' || file.identical === 'bytes';
+/** Measures from the scan may be sketch estimates: a fresh exact measure may come out this much lower. */
+const MEASURE_MARGIN = 0.15;
+/** Whatever a report claims, a pair sharing less than this is not a near-duplicate. */
+const MIN_VERIFIED_SIMILARITY = 0.2;
+
+function stateOf(file: ReportFile): FileState {
+  return { path: file.path, size: file.size, mtime: file.mtime, ...(file.ctime !== undefined ? { ctime: file.ctime } : {}), ...(file.hash ? { hash: file.hash } : {}) };
 }
+
+/** Star clusters: every member resembles the representative; two members at least s1 + s2 − 1. */
+function minSimilarity(cluster: Cluster, relation: RemovalRelation, file: number, match: number): number | undefined {
+  if (relation !== 'edited' && relation !== 'excerpt') return undefined;
+  const toFirst = (i: number) => (i === 0 ? 1 : (cluster.files[i]!.similarity ?? cluster.similarity));
+  const claimed = relation === 'excerpt' || match === 0 ? toFirst(file) : toFirst(file) + toFirst(match) - 1;
+  return Math.max(MIN_VERIFIED_SIMILARITY, claimed - MEASURE_MARGIN);
+}
+
+const KIND_REASONS: Record<IncludeKind, string> = {
+  near: 'an edited version, not a copy: removed only with near included',
+  contained: 'an excerpt of a larger document: removed only with contained included',
+};
 
 export function planActions(report: ScanReport, selection: Selection, options: PlanOptions): ActionPlan {
   if (options.action === 'move' && !options.to) throw new PlanError('move needs a folder to move to');
   const references = options.referenceRoots ?? [];
+  const roots = options.roots ?? report.roots;
+  const include = [...new Set(options.include ?? [])].sort();
   const clusters = new Map(report.clusters.map((c) => [c.id, c]));
-  const plan: ActionPlan = { action: options.action, steps: [], refused: [], ...(options.to ? { to: options.to } : {}) };
+  const plan: ActionPlan = { id: randomUUID(), action: options.action, include, createdAt: Date.now(), clusters: [], steps: [], refused: [], ...(options.to ? { to: options.to } : {}) };
   const planned = new Set<string>();
 
   for (const chosen of selection.clusters) {
-    const refuse = (path: string, reason: string) => plan.refused.push({ clusterId: chosen.clusterId, path, reason });
     const cluster = clusters.get(chosen.clusterId);
     if (!cluster) {
-      for (const path of chosen.act) refuse(path, 'not a cluster of the report');
+      for (const path of chosen.act) plan.refused.push({ clusterId: chosen.clusterId, path, reason: 'not a cluster of the report' });
       continue;
     }
-    const byPath = new Map(cluster.files.map((f) => [f.path, f]));
-    const keptFiles = chosen.keep.map((p) => byPath.get(p)).filter((f): f is ReportFile => f !== undefined);
-    // Files the selection names in neither list stay too: only `act` is ever touched.
-    const acted = new Set(chosen.act);
-    const staying = cluster.files.filter((f) => !acted.has(f.path));
-    const keeper = keptFiles.find((f) => !acted.has(f.path)) ?? staying[0];
-    if (keeper === undefined) {
-      for (const path of chosen.act) refuse(path, 'would remove every copy in the cluster');
-      continue;
-    }
-    if (cluster.kind === 'contained' && cluster.files[0] !== undefined && acted.has(cluster.files[0].path)) {
-      refuse(cluster.files[0].path, 'the container of a contained cluster is always kept');
-      acted.delete(cluster.files[0].path);
-    }
-    const keptNames = new Set(staying.flatMap((f) => [f.path, ...(f.links ?? [])]));
+    const indexOf = new Map(cluster.files.map((f, i) => [f.path, i]));
+    const refusedHere = new Map<number, string>();
+    const refuse = (path: string, reason: string) => {
+      plan.refused.push({ clusterId: cluster.id, path, reason });
+      const i = indexOf.get(path);
+      if (i !== undefined) refusedHere.set(i, reason);
+    };
+    const acted = new Set<number>();
     for (const path of chosen.act) {
-      const file = byPath.get(path);
-      if (!file) refuse(path, 'not a file of this cluster in the report');
-      else if (!acted.has(path)) continue;
-      else if (keptNames.has(path)) refuse(path, 'another name (hard link) of a kept file');
-      else if (references.some((r) => isInFolder(path, r))) refuse(path, 'in a reference folder');
-      else if (planned.has(path)) refuse(path, 'already planned in another cluster');
-      else if (options.action === 'hardlink' && !expectsSameBytes(cluster.kind, file)) refuse(path, 'not byte-identical to the kept copy: a hard link would lose its content');
-      else {
-        planned.add(path);
-        const root = report.roots.find((r) => isInFolder(path, r));
-        plan.steps.push({
-          clusterId: cluster.id,
-          path,
-          size: file.size,
-          mtime: file.mtime,
-          kept: { path: keeper.path, size: keeper.size, mtime: keeper.mtime },
-          sameBytes: expectsSameBytes(cluster.kind, file),
-          ...(root ? { root } : {}),
-        });
+      const i = indexOf.get(path);
+      if (i === undefined) refuse(path, 'not a file of this cluster in the report');
+      else acted.add(i);
+    }
+    if (acted.size === cluster.files.length) {
+      for (const i of acted) refuse(cluster.files[i]!.path, 'would remove every copy in the cluster');
+      acted.clear();
+    }
+    if (cluster.kind === 'contained' && acted.delete(0)) refuse(cluster.files[0]!.path, 'the container of a contained cluster is always kept');
+    const staysNamed = (i: number) => !acted.has(i);
+    const keptNames = new Set(cluster.files.flatMap((f, i) => (staysNamed(i) ? [f.path, ...(f.links ?? [])] : [])));
+    for (const i of [...acted]) {
+      const { path } = cluster.files[i]!;
+      let reason: string | undefined;
+      if (keptNames.has(path)) reason = 'another name (hard link) of a kept file';
+      else if (isWithinAny(path, references, process.platform)) reason = 'in a reference folder';
+      else if (!isWithinAny(path, roots, process.platform)) reason = 'outside the scanned folders';
+      else if (planned.has(path)) reason = 'already planned in another cluster';
+      if (reason) {
+        acted.delete(i);
+        refuse(path, reason);
       }
+    }
+
+    // Which file stays first: the selection's keeper if it stays, else the first staying file.
+    const staying = () => new Set(cluster.files.map((_, i) => i).filter((i) => !acted.has(i)));
+    const keeperOf = (stay: Set<number>) => chosen.keep.map((p) => indexOf.get(p)).find((i) => i !== undefined && stay.has(i)) ?? Math.min(...stay);
+    let relations = fileRelations(cluster, staying(), keeperOf(staying()));
+    // Files of a kind left out stay, one at a time: a file that stays may then be the twin
+    // another file duplicates (an edited version's own byte copy is still a copy of it).
+    const notIncluded = new Map<number, { reason: string; relation: FileRelation }>();
+    for (;;) {
+      const blocked = [...acted].sort((x, y) => x - y).find((i) => {
+        const needed = kindNeeded(relations[i]!.relation);
+        return (needed && !include.includes(needed)) || (options.action === 'hardlink' && relations[i]!.relation !== 'copy');
+      });
+      if (blocked === undefined) break;
+      acted.delete(blocked);
+      const needed = kindNeeded(relations[blocked]!.relation);
+      if (options.action === 'hardlink' && relations[blocked]!.relation !== 'copy') refuse(cluster.files[blocked]!.path, 'not byte-identical to the kept copy: a hard link would lose its content');
+      else notIncluded.set(blocked, { reason: KIND_REASONS[needed!], relation: relations[blocked]! });
+      relations = fileRelations(cluster, staying(), keeperOf(staying()));
+    }
+
+    const files: PlanFile[] = cluster.files.map((file, i) => {
+      // A file kept for its kind is shown as that kind, beside what it resembles.
+      const { relation, matches } = notIncluded.get(i)?.relation ?? relations[i]!;
+      const decision = acted.has(i) ? 'remove' : refusedHere.has(i) ? 'refused' : 'keep';
+      const reason = refusedHere.get(i) ?? notIncluded.get(i)?.reason;
+      return {
+        fileIndex: i,
+        path: file.path,
+        size: file.size,
+        decision,
+        relation,
+        ...(reason ? { reason } : {}),
+        ...(file.similarity !== undefined && cluster.kind !== 'exact' ? { similarity: file.similarity } : {}),
+        ...(matches !== undefined ? { matches: cluster.files[matches]!.path } : {}),
+      };
+    });
+    plan.clusters.push({ clusterId: cluster.id, kind: cluster.kind, files });
+    for (const i of [...acted].sort((a, b) => a - b)) {
+      const file = cluster.files[i]!;
+      const { relation, matches } = relations[i] as { relation: RemovalRelation; matches: number };
+      planned.add(file.path);
+      const floor = minSimilarity(cluster, relation, i, matches);
+      const root = roots.find((r) => isWithin(file.path, r, process.platform));
+      plan.steps.push({
+        ...stateOf(file),
+        clusterId: cluster.id,
+        relation,
+        kept: stateOf(cluster.files[matches]!),
+        ...(floor !== undefined ? { minSimilarity: floor } : {}),
+        ...(root ? { root } : {}),
+      });
+    }
+  }
+  return keepWhatOthersRelyOn(plan);
+}
+
+/**
+ * A file that one removal is checked against must stay, even if another cluster would remove it
+ * (clusters can overlap: a container may also be in a near cluster, a report may be hand-made):
+ * otherwise removals could chain until no copy is left.
+ */
+function keepWhatOthersRelyOn(plan: ActionPlan): ActionPlan {
+  const reliedOn = new Set(plan.steps.map((step) => step.kept.path));
+  const reason = 'another file of the plan is checked against it, so it stays';
+  const dropped = plan.steps.filter((step) => reliedOn.has(step.path));
+  if (dropped.length === 0) return plan;
+  plan.steps = plan.steps.filter((step) => !reliedOn.has(step.path));
+  for (const step of dropped) plan.refused.push({ clusterId: step.clusterId, path: step.path, reason });
+  for (const cluster of plan.clusters) {
+    for (const file of cluster.files) {
+      if (file.decision === 'remove' && reliedOn.has(file.path)) Object.assign(file, { decision: 'refused', reason });
     }
   }
   return plan;
+}
+
+/** Files and bytes the plan removes, the clusters it touches, the files it refused. */
+export function planTotals(plan: ActionPlan): { files: number; bytes: number; clusters: number; refused: number } {
+  return {
+    files: plan.steps.length,
+    bytes: plan.steps.reduce((sum, step) => sum + step.size, 0),
+    clusters: new Set(plan.steps.map((step) => step.clusterId)).size,
+    refused: plan.refused.length,
+  };
 }

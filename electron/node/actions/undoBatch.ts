@@ -9,10 +9,11 @@ import { constants } from 'node:fs';
 import { copyFile, lstat, rename, unlink, utimes } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { randomUUID } from 'node:crypto';
+import { displayPath } from '../../../shared/fsName.ts';
 import { toFsPath } from '../scan/fsPath.ts';
 import { exists, moveNoClobber } from './fileOps.ts';
 import { restoreFromTrash } from './freedesktopTrash.ts';
-import type { ActionJournal, JournalStep } from './actionJournal.ts';
+import type { ActionJournal, JournalBatch, JournalStep } from './actionJournal.ts';
 import type { ActionKind } from './planActions.ts';
 
 export interface UndoOutcome {
@@ -29,12 +30,20 @@ async function sameInode(a: string, b: string): Promise<boolean> {
 }
 
 /** Trash and move: the file is at `destination` (or, after a kill mid-move, at both names). */
-async function undoRelocation(step: JournalStep): Promise<UndoOutcome['state']> {
+async function undoRelocation(step: JournalStep, action: ActionKind): Promise<UndoOutcome['state']> {
   const destination = step.destination!;
   if (!(await exists(destination))) {
     // A step killed before the move: the file never left. Drop the unused .trashinfo.
-    if (step.trashInfo) await unlink(step.trashInfo).catch(() => undefined);
-    return 'nothing-to-do';
+    if (step.state === 'started' && (await exists(step.path))) {
+      if (step.trashInfo) await unlink(step.trashInfo).catch(() => undefined);
+      return 'nothing-to-do';
+    }
+    // It did leave, and what it left for is gone: saying "restored" or "nothing to do" would lie.
+    throw new UndoError(
+      action === 'trash'
+        ? `its copy in the trash is gone (the trash was emptied or the file removed from it): ${displayPath(destination)}`
+        : `it is no longer where it was moved: ${displayPath(destination)}`,
+    );
   }
   if (await sameInode(step.path, destination)) {
     await unlink(toFsPath(destination));
@@ -61,7 +70,7 @@ async function undoStep(step: JournalStep, action: ActionKind): Promise<UndoOutc
   if (action === 'delete') throw new UndoError('deleted permanently: it cannot be restored');
   if (action === 'hardlink') return undoHardlink(step);
   if (!step.destination) throw new UndoError('the journal does not record where it went (trashed by the system trash)');
-  return undoRelocation(step);
+  return undoRelocation(step, action);
 }
 
 /** Undoes the batch (the last one by default); steps run in reverse order. */
@@ -69,6 +78,16 @@ export async function undoBatch(journal: ActionJournal, batchId = journal.lastBa
   const batch = batchId === undefined ? undefined : journal.batch(batchId);
   if (!batch) throw new UndoError(batchId === undefined ? 'the journal holds no batch' : `no batch ${batchId} in the journal`);
   if (batch.undoneMs !== null) throw new UndoError(`batch ${batch.id} was already undone`);
+  // No batch runs meanwhile (JournalBusyError otherwise): undo must not race the batch it undoes.
+  const lock = journal.lock();
+  try {
+    return await undoSteps(journal, batch);
+  } finally {
+    lock.release();
+  }
+}
+
+async function undoSteps(journal: ActionJournal, batch: JournalBatch): Promise<{ batchId: number; outcomes: UndoOutcome[] }> {
   const outcomes: UndoOutcome[] = [];
   for (const step of journal.steps(batch.id).reverse()) {
     if (step.state !== 'done' && step.state !== 'started') continue;

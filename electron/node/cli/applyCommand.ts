@@ -1,20 +1,28 @@
-// `shingle apply`: keep rules → selection → guarded plan → (dry run | confirmed batch).
-// Exit codes: 0 every step done, 1 some step refused or failed (listed) or the engine failed,
-// 2 bad usage, 130 cancelled with Ctrl-C (the steps already done stay in the journal).
-import { readFile } from 'node:fs/promises';
-import { createInterface } from 'node:readline/promises';
+// `shingle apply`: keep rules → selection → guarded, per-file plan → (dry run | confirmed batch).
+// The dry run prints the plan file by file; without --dry-run the same plan (same report, same
+// options) is carried out, each file checked again right before it is touched.
+// Exit codes: 0 every step done, 1 some step refused or failed (listed), another batch holds the
+// journal, or the engine failed, 2 bad usage or a report that is not one, 130 cancelled with Ctrl-C
+// (the steps already done stay in the journal).
+import { createInterface } from 'node:readline';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { displayPath } from '../../../shared/fsName.ts';
 import { formatBytes } from '../../../shared/format.ts';
 import { KeepRuleError, parseKeepRule } from '../../../shared/selection/keepRules.ts';
 import type { KeepRule } from '../../../shared/selection/keepRules.ts';
+import type { IncludeKind } from '../../../shared/selection/fileRelations.ts';
 import { selectFiles } from '../../../shared/selection/selectFiles.ts';
-import type { ScanReport } from '../../../shared/report.ts';
 import { ActionJournal, defaultJournalPath } from '../actions/actionJournal.ts';
-import { applyPlan } from '../actions/applyPlan.ts';
-import { planActions } from '../actions/planActions.ts';
+import { startBatch } from '../actions/applyPlan.ts';
+import { checkPlanOnDisk } from '../actions/checkPlan.ts';
+import { JournalBusyError } from '../actions/journalLock.ts';
+import { planActions, planTotals } from '../actions/planActions.ts';
 import type { ActionKind, ActionPlan } from '../actions/planActions.ts';
+import { readReport, ReportError } from '../actions/readReport.ts';
+import { realPathOf, realPaths } from '../actions/realPaths.ts';
+import { formatPlan } from './applyPlanText.ts';
+import { actionKinds } from '../../../shared/contract/vocabulary.ts';
 import { cancelOnCtrlC } from './commandSetup.ts';
 import { UsageError } from './scanArgs.ts';
 
@@ -29,12 +37,16 @@ Options:
   --action ACTION    trash, delete (permanent), hardlink, or move (with --to)
   --to DIR           the folder \`move\` moves into (their place below the scanned root is kept)
   --reference DIR    never act on files under DIR (repeatable)
+  --include KINDS    also remove edited versions (near) and excerpts (contained):
+                     --include near,contained. By default only byte copies and the same
+                     text in another format are removed; a container never is
   --dry-run          print what would happen and change nothing
   --yes              needed for delete; on a terminal delete still asks
   --journal PATH     the journal of batches (default ${displayPath(defaultJournalPath())})
   -h, --help         show this help`;
 
-const ACTIONS: readonly ActionKind[] = ['trash', 'delete', 'hardlink', 'move'];
+const ACTIONS = actionKinds;
+const KINDS: readonly IncludeKind[] = ['near', 'contained'];
 
 interface ApplyArgs {
   reportPath: string;
@@ -42,6 +54,7 @@ interface ApplyArgs {
   action: ActionKind;
   to?: string;
   references: string[];
+  include: IncludeKind[];
   dryRun: boolean;
   yes: boolean;
   journalPath: string;
@@ -59,6 +72,7 @@ function parseApplyArgs(argv: string[], cwd: string): ApplyArgs | 'help' {
         action: { type: 'string' },
         to: { type: 'string' },
         reference: { type: 'string', multiple: true, default: [] },
+        include: { type: 'string', multiple: true, default: [] },
         'dry-run': { type: 'boolean', default: false },
         yes: { type: 'boolean', default: false },
         journal: { type: 'string' },
@@ -76,6 +90,8 @@ function parseApplyArgs(argv: string[], cwd: string): ApplyArgs | 'help' {
   if (action === undefined || !(ACTIONS as readonly string[]).includes(action)) throw new UsageError(`--action must be one of ${ACTIONS.join(', ')}`);
   if (action === 'move' && !values.to) throw new UsageError('--action move needs --to DIR');
   if (action !== 'move' && values.to) throw new UsageError('--to goes only with --action move');
+  const include = values.include.flatMap((text) => text.split(',')).map((kind) => kind.trim());
+  for (const kind of include) if (!(KINDS as readonly string[]).includes(kind)) throw new UsageError(`--include: '${kind}' is not one of ${KINDS.join(', ')}`);
   let rules: KeepRule[];
   try {
     rules = values.keep.map((text) => {
@@ -92,23 +108,20 @@ function parseApplyArgs(argv: string[], cwd: string): ApplyArgs | 'help' {
     action: action as ActionKind,
     ...(values.to ? { to: resolve(cwd, values.to) } : {}),
     references: values.reference.map((r) => resolve(cwd, r)),
+    include: include as IncludeKind[],
     dryRun: values['dry-run'],
     yes: values.yes,
     journalPath: values.journal ? resolve(cwd, values.journal) : defaultJournalPath(),
   };
 }
 
-async function readReport(path: string): Promise<ScanReport> {
-  let report: ScanReport;
-  try {
-    report = JSON.parse(await readFile(path, 'utf8')) as ScanReport;
-  } catch (error) {
-    throw new UsageError(`${displayPath(path)}: cannot read the report (${(error as Error).message.split('\n')[0]})`);
-  }
-  if (report?.version !== 1 || !Array.isArray(report.clusters) || !Array.isArray(report.roots)) {
-    throw new UsageError(`${displayPath(path)}: not a version 1 shingle scan --json report`);
-  }
-  return report;
+/**
+ * Folders are compared as real paths, as the scan reports files: a reference folder, a keep
+ * folder, the move target and the report's roots named through a symlink still match.
+ */
+async function withRealPaths(args: ApplyArgs): Promise<ApplyArgs> {
+  const rules = await Promise.all(args.rules.map(async (rule) => ('folder' in rule ? { ...rule, folder: await realPathOf(rule.folder) } : rule)));
+  return { ...args, rules, references: await realPaths(args.references), ...(args.to ? { to: await realPathOf(args.to) } : {}) };
 }
 
 function count(n: number, noun: string): string {
@@ -116,33 +129,20 @@ function count(n: number, noun: string): string {
 }
 
 function planSummary(plan: ActionPlan): string {
-  const bytes = plan.steps.reduce((n, s) => n + s.size, 0);
-  const clusters = new Set(plan.steps.map((s) => s.clusterId)).size;
-  return `${count(plan.steps.length, 'file')}, ${formatBytes(bytes)}, ${count(clusters, 'group')}`;
+  const { files, bytes, clusters } = planTotals(plan);
+  return `${count(files, 'file')}, ${formatBytes(bytes)}, ${count(clusters, 'group')}`;
 }
 
-/** Per group: the kept file, what happens to each other file, and what the guards refused. */
-function formatPlan(plan: ActionPlan): string {
-  const lines: string[] = [];
-  const groups = new Map<string, string[]>();
-  const line = (id: string, text: string) => groups.set(id, [...(groups.get(id) ?? []), text]);
-  for (const step of plan.steps) {
-    if (!groups.has(step.clusterId)) line(step.clusterId, `  keep ${displayPath(step.kept.path)}`);
-    line(step.clusterId, `  ${plan.action} ${displayPath(step.path)}`);
-  }
-  for (const refusal of plan.refused) line(refusal.clusterId, `  skip ${displayPath(refusal.path)}: ${refusal.reason}`);
-  for (const [id, group] of groups) lines.push(`${id}:`, ...group);
-  return lines.join('\n');
-}
-
-async function confirmDelete(plan: ActionPlan): Promise<boolean> {
+/** Only the answer 'delete' goes on; Ctrl-D (end of input) or anything else does not. */
+function confirmDelete(plan: ActionPlan): Promise<boolean> {
   const prompt = createInterface({ input: process.stdin, output: process.stderr });
-  try {
-    const answer = await prompt.question(`Permanently delete ${planSummary(plan)}? This cannot be undone. Type 'delete' to go on: `);
-    return answer.trim() === 'delete';
-  } finally {
-    prompt.close();
-  }
+  return new Promise((done) => {
+    prompt.on('close', () => done(false));
+    prompt.question(`Permanently delete ${planSummary(plan)}? This cannot be undone. Type 'delete' to go on: `, (answer) => {
+      done(answer.trim() === 'delete');
+      prompt.close();
+    });
+  });
 }
 
 export async function runApplyCommand(argv: string[]): Promise<number> {
@@ -154,12 +154,19 @@ export async function runApplyCommand(argv: string[]): Promise<number> {
       process.stdout.write(`${applyUsage}\n`);
       return 0;
     }
-    args = parsed;
+    args = await withRealPaths(parsed);
     const report = await readReport(args.reportPath);
-    plan = planActions(report, selectFiles(report, args.rules), { action: args.action, ...(args.to ? { to: args.to } : {}), referenceRoots: args.references });
+    const planned = planActions(report, selectFiles(report, args.rules), {
+      action: args.action,
+      ...(args.to ? { to: args.to } : {}),
+      referenceRoots: args.references,
+      roots: await realPaths(report.roots),
+      include: args.include,
+    });
+    plan = await checkPlanOnDisk(planned);
     if (args.action === 'delete' && !args.dryRun && !args.yes) throw new UsageError('delete is permanent: add --yes to confirm');
   } catch (error) {
-    if (!(error instanceof UsageError)) throw error;
+    if (!(error instanceof UsageError) && !(error instanceof ReportError)) throw error;
     process.stderr.write(`shingle apply: ${error.message}\n`);
     return 2;
   }
@@ -175,10 +182,30 @@ export async function runApplyCommand(argv: string[]): Promise<number> {
   }
   for (const refusal of plan.refused) process.stderr.write(`skipped ${displayPath(refusal.path)}: ${refusal.reason}\n`);
 
-  const ctrlC = cancelOnCtrlC();
-  const journal = new ActionJournal(args.journalPath);
+  if (plan.steps.length === 0) {
+    // Nothing left to act on: no batch is recorded, so undo still undoes the last real one.
+    process.stdout.write(`Nothing to ${args.action}; ${plan.refused.length} not done.\n`);
+    return plan.refused.length === 0 ? 0 : 1;
+  }
+  let journal: ActionJournal;
+  let batch: ReturnType<typeof startBatch>;
   try {
-    const result = await applyPlan(plan, { journal, signal: ctrlC.signal });
+    journal = new ActionJournal(args.journalPath);
+  } catch (error) {
+    process.stderr.write(`shingle apply: cannot open the journal ${displayPath(args.journalPath)}: ${(error as Error).message.split('\n')[0]}\n`);
+    return 1;
+  }
+  try {
+    batch = startBatch(plan, journal);
+  } catch (error) {
+    journal.close();
+    if (!(error instanceof JournalBusyError)) throw error;
+    process.stderr.write(`shingle apply: ${error.message}\n`);
+    return 1;
+  }
+  const ctrlC = cancelOnCtrlC();
+  try {
+    const result = await batch.run({ signal: ctrlC.signal });
     const done = result.outcomes.filter((o) => o.state === 'done');
     for (const o of result.outcomes) if (o.state !== 'done') process.stderr.write(`${o.state} ${displayPath(o.path)}: ${o.reason}\n`);
     const donePaths = new Set(done.map((o) => o.path));

@@ -1,7 +1,9 @@
-// The human-readable `shingle scan` output: clusters by reclaimable space, then one summary line.
-// Names and excerpts come from the disk: they go through terminalPath/terminalText.
+// The human-readable `shingle scan` output: duplicate folders first (they free the most at once),
+// then clusters by reclaimable space, then one summary line. Names and excerpts come from the
+// disk: they go through terminalPath/terminalText.
 import { formatBytes, formatCount, formatDuration, formatPercent, plural } from '../../../shared/format.ts';
-import type { Cluster, ReportFile, ScanReport } from '../../../shared/report.ts';
+import type { Cluster, FolderMatch, ReportFile, ScanReport } from '../../../shared/report.ts';
+import { clusterKinds } from '../../../shared/contract/vocabulary.ts';
 import { terminalPath, terminalText } from './terminalText.ts';
 
 function fileLine(file: ReportFile): string {
@@ -20,8 +22,24 @@ function clusterHeading(cluster: Cluster): string {
   return `  ${size} reclaimable · ${what}`;
 }
 
+/** A folder shown with its trailing separator, so that it does not read as a file. */
+function folderPath(path: string): string {
+  return /[\\/]$/.test(path) ? terminalPath(path) : `${terminalPath(path)}/`;
+}
+
+function folderLines(match: FolderMatch): string[] {
+  const only = (n: number) => (n ? `  (${plural(n, 'file')} only here)` : '');
+  return [
+    `  ${formatBytes(match.matchedBytes)} in copies · folders ${formatPercent(match.similarity)} alike`,
+    `    ${folderPath(match.folders[0])}${only(match.onlyInA.length)}`,
+    `    ${folderPath(match.folders[1])}${only(match.onlyInB.length)}`,
+    '',
+  ];
+}
+
 export function formatHumanReport(report: ScanReport): string {
   const lines: string[] = [];
+  for (const match of report.folders ?? []) lines.push(...folderLines(match));
   for (const cluster of report.clusters) {
     lines.push(clusterHeading(cluster));
     if (cluster.description) lines.push(`    “${terminalText(cluster.description)}”`);
@@ -29,17 +47,19 @@ export function formatHumanReport(report: ScanReport): string {
     lines.push('');
   }
   const reclaimable = report.clusters.reduce((sum, c) => sum + c.reclaimable, 0);
-  const kinds = (['exact', 'near', 'contained'] as const)
+  const kinds = clusterKinds
     .map((kind) => [kind, report.clusters.filter((c) => c.kind === kind).length] as const)
     .filter(([, n]) => n > 0)
     .map(([kind, n]) => `${formatCount(n)} ${kind}`);
   const n = report.clusters.length;
   const groups = n ? `${plural(n, 'group')} (${kinds.join(', ')})` : 'no duplicates';
+  const f = report.folders?.length ?? 0;
+  const folders = f ? `${plural(f, 'duplicate folder pair')}, ` : '';
   const e = report.errors.length;
   const errors = e ? `, ${plural(e, 'error')}` : '';
   lines.push(
     `Scanned ${plural(report.stats.files, 'file')} (${formatBytes(report.stats.bytes)}) in ${formatDuration(report.stats.ms)}: ` +
-      `${groups}, ${formatBytes(reclaimable)} reclaimable${errors}.`,
+      `${folders}${groups}, ${formatBytes(reclaimable)} reclaimable${errors}.`,
   );
   return lines.join('\n') + '\n';
 }

@@ -1,9 +1,10 @@
 // `shingle scan` arguments → ScanOptions. Bad usage throws UsageError with a one-line message.
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { defaultScanOptions } from '../../../shared/scanOptions.ts';
+import { DEFAULT_FOLDER_THRESHOLD, defaultScanOptions } from '../../../shared/scanOptions.ts';
 import { defaultIndexPath } from '../index/indexLocation.ts';
-import type { ChunkUnit, NearMethod, ScanOptions } from '../../../shared/scanOptions.ts';
+import type { ScanOptions } from '../../../shared/scanOptions.ts';
+import { chunkUnits, nearMethods } from '../../../shared/contract/vocabulary.ts';
 import { parseCommandArgs, UsageError } from './harness.ts';
 import { terminalPath } from './terminalText.ts';
 
@@ -17,8 +18,6 @@ export interface ScanCommand {
   indexPath: string | null;
 }
 
-const METHODS: readonly NearMethod[] = ['minhash', 'lists', 'simhash'];
-const UNITS: readonly ChunkUnit[] = ['words', 'sentences', 'paragraphs'];
 const SIZE_SUFFIX: Record<string, number> = { '': 1, k: 1e3, m: 1e6, g: 1e9, kib: 1024, mib: 1024 ** 2, gib: 1024 ** 3 };
 
 export const scanUsage = `Usage: shingle scan <dir>... [options]
@@ -37,6 +36,10 @@ Options:
   --method M           near-duplicate method: minhash (default), lists, simhash
   --threshold T        near-duplicate resemblance threshold, 0–1 (default ${defaultScanOptions.threshold})
   --unit U             chunking unit: words (default), sentences, paragraphs
+  --no-folders         do not look for duplicate folders
+  --folder-threshold T least share of two folders' files and bytes that must be copies
+                       of each other's for a folder match, 0–1 (default ${DEFAULT_FOLDER_THRESHOLD})
+  --across             only groups whose files lie in at least two of the given folders
   --index PATH         the index of what earlier scans read, so unchanged files are not
                        read again (default ${terminalPath(defaultIndexPath())})
   --no-index           use no index: read everything, remember nothing
@@ -48,6 +51,13 @@ function parseSize(text: string): number {
   const factor = match ? SIZE_SUFFIX[match[2]!.toLowerCase()] : undefined;
   if (!match || factor === undefined) throw new UsageError(`--min-size: not a size: '${text}'`);
   return Math.round(Number(match[1]) * factor);
+}
+
+/** A number in (0, 1], as thresholds are. */
+function share(flag: string, text: string): number {
+  const value = Number(text);
+  if (text.trim() === '' || !Number.isFinite(value) || value <= 0 || value > 1) throw new UsageError(`${flag}: '${text}' is not a number in (0, 1]`);
+  return value;
 }
 
 function oneOf<T extends string>(flag: string, value: string, allowed: readonly T[]): T {
@@ -71,6 +81,9 @@ export function parseScanArgs(argv: string[], cwd: string, command = 'scan'): Sc
       method: { type: 'string' },
       threshold: { type: 'string' },
       unit: { type: 'string' },
+      folders: { type: 'boolean', default: true },
+      'folder-threshold': { type: 'string' },
+      across: { type: 'boolean', default: false },
       index: { type: 'string' },
       'no-index': { type: 'boolean' },
     },
@@ -87,13 +100,6 @@ export function parseScanArgs(argv: string[], cwd: string, command = 'scan'): Sc
   if (index === '') throw new UsageError('--index needs the path of an index file');
   if (noIndex && options.some((a) => a === '--index' || a.startsWith('--index='))) throw new UsageError('--index and --no-index cannot go together');
 
-  let threshold = defaultScanOptions.threshold;
-  if (values.threshold !== undefined) {
-    threshold = Number(values.threshold);
-    if (values.threshold.trim() === '' || !Number.isFinite(threshold) || threshold <= 0 || threshold > 1) {
-      throw new UsageError(`--threshold: '${values.threshold}' is not a number in (0, 1]`);
-    }
-  }
   return {
     json: values.json,
     help: false,
@@ -105,9 +111,12 @@ export function parseScanArgs(argv: string[], cwd: string, command = 'scan'): Sc
       followSymlinks: values['follow-symlinks'],
       minSize: values['min-size'] === undefined ? defaultScanOptions.minSize : Math.max(1, parseSize(values['min-size'])),
       near: values.near,
-      method: values.method === undefined ? defaultScanOptions.method : oneOf('--method', values.method, METHODS),
-      threshold,
-      unit: values.unit === undefined ? defaultScanOptions.unit : oneOf('--unit', values.unit, UNITS),
+      method: values.method === undefined ? defaultScanOptions.method : oneOf('--method', values.method, nearMethods),
+      threshold: values.threshold === undefined ? defaultScanOptions.threshold : share('--threshold', values.threshold),
+      folders: values.folders,
+      folderThreshold: values['folder-threshold'] === undefined ? DEFAULT_FOLDER_THRESHOLD : share('--folder-threshold', values['folder-threshold']),
+      unit: values.unit === undefined ? defaultScanOptions.unit : oneOf('--unit', values.unit, chunkUnits),
+      ...(values.across ? { across: true } : {}),
     },
   };
 }

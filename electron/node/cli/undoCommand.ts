@@ -1,9 +1,11 @@
 // `shingle undo [BATCH]`: undoes a batch of `shingle apply` (the last one by default).
-// Exit codes: 0 all restored, 1 something could not be (listed), 2 bad usage.
+// Exit codes: 0 all restored, 1 something could not be (listed, with the reason: a trashed file
+// whose copy in the trash is gone is "not restored", never "restored" or "nothing to do"), 2 bad usage.
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { displayPath } from '../../../shared/fsName.ts';
 import { ActionJournal, defaultJournalPath } from '../actions/actionJournal.ts';
+import { JournalBusyError } from '../actions/journalLock.ts';
 import { UndoError, undoBatch } from '../actions/undoBatch.ts';
 
 export const undoUsage = `Usage: shingle undo [BATCH] [--journal PATH]
@@ -39,7 +41,14 @@ export async function runUndoCommand(argv: string[]): Promise<number> {
     process.stderr.write('shingle undo: give at most one batch number\n');
     return 2;
   }
-  const journal = new ActionJournal(values.journal ? resolve(process.cwd(), values.journal) : defaultJournalPath());
+  const journalPath = values.journal ? resolve(process.cwd(), values.journal) : defaultJournalPath();
+  let journal: ActionJournal;
+  try {
+    journal = new ActionJournal(journalPath);
+  } catch (error) {
+    process.stderr.write(`shingle undo: cannot open the journal ${displayPath(journalPath)}: ${(error as Error).message.split('\n')[0]}\n`);
+    return 1;
+  }
   try {
     const result = await undoBatch(journal, batchText === undefined ? journal.lastBatchId() : Number(batchText));
     for (const o of result.outcomes) if (o.state === 'refused') process.stderr.write(`not restored ${displayPath(o.path)}: ${o.reason}\n`);
@@ -48,7 +57,7 @@ export async function runUndoCommand(argv: string[]): Promise<number> {
     process.stdout.write(`Batch ${result.batchId}: restored ${restored} file${restored === 1 ? '' : 's'}; ${refused} not restored.\n`);
     return refused === 0 ? 0 : 1;
   } catch (error) {
-    if (!(error instanceof UndoError)) throw error;
+    if (!(error instanceof UndoError) && !(error instanceof JournalBusyError)) throw error;
     process.stderr.write(`shingle undo: ${error.message}\n`);
     return 1;
   } finally {

@@ -1,9 +1,14 @@
-// Which files are documents, and of which format. The name makes a file a candidate; its first
-// bytes confirm it. PDF is recognised by its signature, plain text by looking like text.
+// Which files are documents, and of which format. A document name (.txt, .html, .pdf, README…)
+// makes a file a candidate that its first bytes confirm; a name that says "not a document" (.png,
+// .gz, .so…) settles it without opening the file; every other name (none, .Debian, .json, .xml,
+// .yaml, .ini, unknown) is decided by the first bytes alone: PDF and HTML by their signatures, text
+// by its encoding and the share of control bytes. Only those first bytes are read from a binary.
 import { isUtf8 } from 'node:buffer';
 import { basename, extname } from 'node:path';
+import { TextDecoder } from 'node:util';
 import type { DocumentFormat } from '../../../shared/report.ts';
 import { sniffEncoding } from './decodeText.ts';
+import { isPackagedFormat, PACKAGED_EXTENSIONS } from './documentReaders.ts';
 
 /** How many leading bytes detectFormat needs to see. */
 export const DETECT_SAMPLE_BYTES = 8192;
@@ -32,6 +37,19 @@ const TEXT_NAMES = new Set([
   'changes', 'news', 'history', 'install', 'notice', 'thanks', 'todo',
 ]);
 
+// Names that settle "not a document": media, archives and compressed files, compiled code, fonts,
+// databases. Their bytes are never looked at. Office and e-book containers are not listed: their
+// extractors decide them.
+const NOT_DOCUMENT_EXTENSIONS = new Set([
+  '.png', '.jpg', '.jpeg', '.gif', '.bmp', '.ico', '.icns', '.webp', '.tif', '.tiff', '.svg', '.svgz', '.xcf', '.psd', '.heic',
+  '.mp3', '.ogg', '.oga', '.flac', '.wav', '.m4a', '.aac', '.opus', '.mp4', '.m4v', '.mkv', '.avi', '.mov', '.webm', '.mpg', '.mpeg',
+  '.gz', '.tgz', '.bz2', '.tbz', '.tbz2', '.xz', '.txz', '.zst', '.lz', '.lz4', '.lzma', '.z', '.7z', '.rar', '.tar', '.zip', '.cab',
+  '.deb', '.udeb', '.rpm', '.apk', '.jar', '.war', '.whl', '.egg', '.dmg', '.iso', '.img', '.qcow2', '.vdi', '.vmdk',
+  '.so', '.o', '.a', '.la', '.ko', '.dll', '.exe', '.msi', '.dylib', '.lib', '.obj', '.class', '.pyc', '.pyo', '.wasm', '.elc',
+  '.mo', '.gmo', '.ttf', '.otf', '.ttc', '.woff', '.woff2', '.eot', '.pfb', '.pcf',
+  '.db', '.sqlite', '.sqlite3', '.mdb', '.bin', '.dat', '.pack', '.idx', '.swp', '.pdb',
+]);
+
 const PDF_SIGNATURE = [0x25, 0x50, 0x44, 0x46, 0x2d]; // "%PDF-"
 // Readers accept the signature anywhere in the first kilobyte, after junk some generators write.
 const PDF_SIGNATURE_WINDOW = 1024;
@@ -41,22 +59,47 @@ export function candidateFormat(path: string): DocumentFormat | null {
   const ext = extname(path).toLowerCase();
   if (ext === '.pdf') return 'pdf';
   if (HTML_EXTENSIONS.has(ext)) return 'html';
+  if (PACKAGED_EXTENSIONS.has(ext)) return PACKAGED_EXTENSIONS.get(ext)!;
   if (TEXT_EXTENSIONS.has(ext)) return 'text';
   if (ext === '' && TEXT_NAMES.has(basename(path).toLowerCase())) return 'text';
   return null;
 }
 
+/** True when the name alone says the file is no document, so that it need not be opened. */
+export function namedNonDocument(path: string): boolean {
+  return NOT_DOCUMENT_EXTENSIONS.has(extname(path).toLowerCase());
+}
+
 /** The file's format, from its name and its first bytes (DETECT_SAMPLE_BYTES of them, or all). */
 export function detectFormat(path: string, head: Uint8Array): Detection {
+  if (namedNonDocument(path)) return { ok: false, code: 'ENOTDOC', message: 'Not a document' };
   const candidate = candidateFormat(path);
   // Content wins over the name: a PDF saved as "notes.txt" is a PDF. Other names need the
   // signature at the very start, so that a text merely quoting "%PDF-" stays text.
   if (pdfSignatureAt(head, candidate === 'pdf' ? PDF_SIGNATURE_WINDOW : 1)) return { ok: true, format: 'pdf' };
   if (candidate === 'pdf') return { ok: false, code: 'ECORRUPT', message: 'Not a PDF: no %PDF- signature' };
-  if (candidate === null) return { ok: false, code: 'ENOTDOC', message: 'Not a document' };
+  if (candidate === null) return sniffContent(head);
+  if (isPackagedFormat(candidate)) return { ok: true, format: candidate };
   const binary = binaryReason(head);
   if (binary) return { ok: false, code: 'EBINARY', message: `Named like ${candidate === 'html' ? 'HTML' : 'text'} but binary: ${binary}` };
   return { ok: true, format: candidate };
+}
+
+// The start of an HTML document (after a BOM, blanks, an XML declaration or comments), as in the
+// WHATWG MIME sniffing rules for the few tags that open real pages.
+const HTML_START = /^(?:\s|<\?xml[^>]*>|<!--[\s\S]*?-->)*<(?:!doctype\s+html|html|head|body|title)[\s>]/i;
+
+/** A file whose name does not decide: HTML or text by its first bytes, or silently no document. */
+function sniffContent(head: Uint8Array): Detection {
+  if (head.length === 0 || binaryReason(head) !== null) return { ok: false, code: 'ENOTDOC', message: 'Not a document' };
+  return { ok: true, format: HTML_START.test(headText(head)) ? 'html' : 'text' };
+}
+
+/** The first kilobyte as text, in the encoding decodeText would use (enough to find a signature). */
+function headText(head: Uint8Array): string {
+  const encoding = sniffEncoding(head);
+  const start = head.subarray(0, 1024 + (encoding ? 2 : 0));
+  return new TextDecoder(encoding ?? 'latin1').decode(start).replace(/^\uFEFF/, '');
 }
 
 function pdfSignatureAt(head: Uint8Array, window: number): boolean {

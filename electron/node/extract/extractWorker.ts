@@ -6,6 +6,7 @@ import type { DocumentFormat } from '../../../shared/report.ts';
 import { toFsPath } from '../scan/fsPath.ts';
 import { decodeText } from './decodeText.ts';
 import { DETECT_SAMPLE_BYTES, detectFormat } from './detectFormat.ts';
+import { isPackagedFormat, packagedDocumentText } from './documentReaders.ts';
 import { ExtractError, ExtractErrorCode } from './extractError.ts';
 import { htmlFileText } from './htmlText.ts';
 import { clearSlot, markStarted } from './extractProtocol.ts';
@@ -46,14 +47,18 @@ async function readDocument(path: string): Promise<{ format: DocumentFormat; byt
     const stats = fstatSync(fd);
     if (!stats.isFile()) throw new ExtractError(ExtractErrorCode.notDocument, 'Not a regular file any more');
     const { size } = stats;
+    // The first bytes decide whether this is a document at all: a binary is never read further,
+    // nor reported as too big.
+    const head = new Uint8Array(Math.min(size, DETECT_SAMPLE_BYTES));
+    const headLength = readInto(fd, head, 0, head.length);
+    const detection = detectFormat(path, head.subarray(0, headLength));
+    if (!detection.ok) throw new ExtractError(detection.code, detection.message);
+    format = detection.format;
     if (size > maxFileBytes) {
       throw new ExtractError(ExtractErrorCode.tooBig, `Larger than the ${formatMiB(maxFileBytes)} extraction limit`);
     }
     const buffer = new Uint8Array(size);
-    const headLength = readInto(fd, buffer, 0, Math.min(size, DETECT_SAMPLE_BYTES));
-    const detection = detectFormat(path, buffer.subarray(0, headLength));
-    if (!detection.ok) throw new ExtractError(detection.code, detection.message);
-    format = detection.format;
+    buffer.set(head.subarray(0, headLength));
     // A file that shrank since fstat is read as it is now; bytes it gained are not read.
     const length = headLength + readInto(fd, buffer, headLength, size - headLength);
     content = length === size ? buffer : buffer.subarray(0, length);
@@ -62,6 +67,7 @@ async function readDocument(path: string): Promise<{ format: DocumentFormat; byt
   }
   const bytes = content.length;
   if (format === 'pdf') return { format, bytes, text: await (await loadPdfText())(content) };
+  if (isPackagedFormat(format)) return { format, bytes, text: await packagedDocumentText(format, content) };
   return { format, bytes, text: format === 'html' ? htmlFileText(content) : decodeText(content) };
 }
 

@@ -22,7 +22,7 @@ const PAGE_NUMBER_LINES = [
 // Hyphen-minus, hyphen, soft hyphen.
 const WORD_BEFORE_HYPHEN = /(\p{L}+)[-\u2010\u00ad]$/u;
 const WORD_AT_START = /^\p{L}+/u;
-const COMPOUND = /\p{L}+[-\u2010]\p{L}+/gu;
+const WORDS = /\p{L}+/gu;
 
 /** The running text of a PDF from the text of its pages, one string per page, lines split by "\n". */
 export function joinPdfPages(pages: string[]): string {
@@ -72,16 +72,15 @@ function recurringEdgeLines(pageLines: string[][]): Set<string> {
 }
 
 /**
- * Joins the lines, mending words hyphenated at a line end. Before a lowercase letter the hyphen
- * is usually typesetting ("docu-" "ment"), so it goes, unless the document writes the same
- * compound with a hyphen mid-line elsewhere ("well-known"). Before a capital it is kept, as
- * in "Anglo-" "Saxon": a typeset break before a capital is rare outside such compounds.
+ * Joins the lines, mending words hyphenated at a line end. A hyphen there may be typesetting
+ * ("docu-" "ment") or part of the text ("blocked-" "v4", "Anglo-" "Saxon", "well-" "known"), and
+ * guessing wrong invents a word found in neither line. So the halves are joined only when the
+ * document writes the joined word elsewhere (its own words are the dictionary); otherwise the
+ * hyphen stays and the halves join around it. A soft hyphen is a typeset break by definition.
  */
 function joinHyphenated(lines: string[]): string {
-  const compounds = new Set<string>();
-  for (const line of lines) {
-    for (const [compound] of line.matchAll(COMPOUND)) compounds.add(compound.toLowerCase().replace('\u2010', '-'));
-  }
+  const dictionary = new Set<string>();
+  for (const line of lines) for (const [word] of line.matchAll(WORDS)) dictionary.add(word.toLowerCase());
 
   let out = '';
   for (let i = 0; i < lines.length; i++) {
@@ -93,14 +92,10 @@ function joinHyphenated(lines: string[]): string {
     const after = WORD_AT_START.exec(next)?.[0];
     if (before === undefined || after === undefined) {
       out += '\n';
-    } else if (line.endsWith('\u00ad') || (isLowercase(after) && !compounds.has(`${before}-${after}`.toLowerCase()))) {
+    } else if (line.endsWith('\u00ad') || dictionary.has(`${before}${after}`.toLowerCase())) {
       out = out.slice(0, -1);
     }
     // Otherwise the hyphen stays and the halves join with nothing between them.
   }
   return out;
-}
-
-function isLowercase(word: string): boolean {
-  return /^\p{Ll}/u.test(word);
 }

@@ -5,6 +5,7 @@
 import { realpathSync } from 'node:fs';
 import { resolve, sep } from 'node:path';
 import { decodeFsName } from '../../../shared/fsName.ts';
+import { isWithin } from '../../../shared/paths/isWithin.ts';
 import { toFsPath } from '../scan/fsPath.ts';
 import { pathToBlob } from './pathBlob.ts';
 
@@ -28,7 +29,7 @@ function folderPrefix(root: string): string {
 
 /** True for the root itself (a root may be a file) and every path below it. */
 export function isUnder(path: string, root: string): boolean {
-  return path === root || path.startsWith(folderPrefix(root));
+  return isWithin(path, root, process.platform);
 }
 
 export function isUnderAny(path: string, roots: readonly string[]): boolean {

@@ -13,8 +13,10 @@ export interface TextNode {
 
 interface Member {
   node: TextNode;
-  /** To the representative: resemblance for near clusters, containment for contained ones. */
+  /** Resemblance to `match` for near clusters, containment in it for contained ones. */
   similarity: number;
+  /** The member this one really matches (the representative for most); none for the first. */
+  match?: TextNode;
 }
 
 const round3 = (x: number) => Math.round(x * 1000) / 1000;
@@ -25,32 +27,40 @@ function clusterId(kind: ClusterKind, files: readonly ReportFile[]): string {
   return `${kind}-${createHash('sha256').update(`${kind}\0`).update(paths).digest('hex').slice(0, 16)}`;
 }
 
-/** The files of a cluster, representative first, each marked against the members before it. */
+/** The first file of a node: the one its copies and its matches are named by. */
+const firstPath = (node: TextNode) => node.units[0]!.unit.inodes[0]!.file.path;
+
+/** The files of a cluster, representative first, each with the member it matches. */
 function memberFiles(members: readonly Member[]): ReportFile[] {
   const files: ReportFile[] = [];
-  members.forEach(({ node, similarity }, m) => {
+  for (const { node, similarity, match } of members) {
     node.units.forEach(({ unit, format }, u) => {
       unit.inodes.forEach(({ file, links }, i) => {
         const identical = i > 0 ? 'bytes' : u > 0 ? 'text' : undefined;
+        // A copy matches its node's first file exactly; that file matches the member's match.
+        const matched = identical ? { similarity: 1, matches: firstPath(node) } : match ? { similarity: round3(similarity), matches: firstPath(match) } : {};
         files.push({
           path: file.path,
           size: file.size,
           mtime: Math.round(file.mtimeMs),
+          // Lets `shingle apply` notice content rewritten with its old size and mtime.
+          ctime: file.ctimeMs,
           ...(links.length ? { links } : {}),
           format,
           words: node.words,
           ...(identical ? { identical } : {}),
-          ...(m > 0 || u > 0 || i > 0 ? { similarity: m === 0 ? 1 : round3(similarity) } : {}),
+          ...matched,
         });
       });
     });
-  });
+  }
   return files;
 }
 
 function buildCluster(kind: ClusterKind, members: Member[]): Cluster {
   const files = memberFiles(members);
   const reclaimable = files.slice(1).reduce((sum, f) => sum + f.size, 0);
+  // Copies of a text count at 1; every other member at its similarity to its match.
   const similarity = Math.min(1, ...members.slice(1).map((m) => m.similarity));
   return { id: clusterId(kind, files), kind, similarity: round3(similarity), reclaimable, files };
 }
@@ -66,14 +76,16 @@ export function assembleClusters(nodes: readonly TextNode[], stars: readonly Sta
   for (const star of stars) {
     clustered[star.center] = 1;
     for (const m of star.members) clustered[m.node] = 1;
-    clusters.push(buildCluster('near', [{ node: nodes[star.center]!, similarity: 1 }, ...star.members.map((m) => ({ node: nodes[m.node]!, similarity: m.similarity }))]));
+    clusters.push(
+      buildCluster('near', [{ node: nodes[star.center]!, similarity: 1 }, ...star.members.map((m) => ({ node: nodes[m.node]!, similarity: m.similarity, match: nodes[m.match]! }))]),
+    );
   }
   for (const group of contained) {
     for (const c of group.contained) clustered[c.node] = 1;
     const container = nodes[group.container]!;
     // The container is shown for reference, as its one representative unit, and always kept.
     const head = { node: { ...container, units: container.units.slice(0, 1).map(({ unit, format }) => ({ unit: { ...unit, inodes: unit.inodes.slice(0, 1) }, format })) }, similarity: 1 };
-    clusters.push(buildCluster('contained', [head, ...group.contained.map((c) => ({ node: nodes[c.node]!, similarity: c.containment }))]));
+    clusters.push(buildCluster('contained', [head, ...group.contained.map((c) => ({ node: nodes[c.node]!, similarity: c.containment, match: head.node }))]));
   }
   nodes.forEach((node, n) => {
     if (!clustered[n] && node.units.length > 1) clusters.push(buildCluster('near', [{ node, similarity: 1 }]));

@@ -1,7 +1,7 @@
 // Which files the near-duplicate stage reads. Byte-identical files (one exact cluster) and the
 // names of one hard-linked file share a text, so each such set is read once, as one unit.
 import type { Cluster } from '../../../shared/report.ts';
-import { candidateFormat } from '../extract/detectFormat.ts';
+import { namedNonDocument } from '../extract/detectFormat.ts';
 import type { WalkedFile } from '../scan/types.ts';
 
 export interface Inode {
@@ -31,12 +31,17 @@ export function collectInodes(files: readonly WalkedFile[]): Map<string, Inode> 
   return inodes;
 }
 
+/**
+ * A name to read the file by: any name that does not rule it out, since documents are decided by
+ * content. Empty files hold no document.
+ */
 function documentName(inode: Inode): string | undefined {
+  if (inode.file.size === 0) return undefined;
   const names = [inode.file.path, ...inode.links];
-  return names.find((name) => candidateFormat(name) !== null);
+  return names.find((name) => !namedNonDocument(name));
 }
 
-/** One unit per exact cluster and per other file whose name makes it a document candidate. */
+/** One unit per exact cluster and per other file whose name does not rule out a document. */
 export function documentUnits(inodes: Map<string, Inode>, exactClusters: readonly Cluster[]): DocumentUnit[] {
   const clusterOf = new Map<string, string>();
   for (const cluster of exactClusters) for (const file of cluster.files) clusterOf.set(file.path, cluster.id);

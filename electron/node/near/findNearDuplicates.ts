@@ -1,7 +1,9 @@
 // Near-duplicate and contained documents: read each document unit once in the extraction pool
-// (fingerprints come back, not texts), cluster the fingerprints, verify the pairs near the
-// threshold on exact chunk sets, and describe each near cluster (clusterDetails.ts).
+// (fingerprints come back, not texts), take the method's candidates, verify every claim that its
+// estimate does not settle on the exact sets (verifyClaims.ts), cluster, and describe each near
+// cluster (clusterDetails.ts).
 import { availableParallelism } from 'node:os';
+import { CANDIDATE_MARGIN, CONTAINMENT_CANDIDATE_MARGIN, CONTAINMENT_THRESHOLD, MIN_DOCUMENT_WORDS } from '../../../shared/cluster/claimRules.ts';
 import { containmentCandidates, groupContained, similarPairs, starClusters } from '../../../shared/cluster/nearClusters.ts';
 import type { Cluster, ScanError } from '../../../shared/report.ts';
 import type { ChunkUnit, NearMethod } from '../../../shared/scanOptions.ts';
@@ -10,15 +12,13 @@ import { createExtractPool } from '../extract/extractPool.ts';
 import type { ExtractPool } from '../extract/extractPool.ts';
 import { assembleClusters } from './assembleClusters.ts';
 import type { TextNode } from './assembleClusters.ts';
-import { createDetailReader, describeNearClusters, VERIFY_MARGIN, verifyContainment, verifyPairs } from './clusterDetails.ts';
+import { createDetailReader, describeNearClusters } from './clusterDetails.ts';
 import { fingerprintSettingsKey } from './documentFingerprint.ts';
 import type { DocumentFingerprint } from './documentFingerprint.ts';
 import type { DocumentUnit } from './documentUnits.ts';
 import type { CachedExtraction, ContentCache } from '../scan/contentCache.ts';
 import { fingerprintStepUrl } from './fingerprintStep.ts';
-
-/** A document this much inside a larger one is reported as contained. */
-export const CONTAINMENT_THRESHOLD = 0.9;
+import { verifyContainment, verifyPairs } from './verifyClaims.ts';
 
 export interface NearSettings {
   method: NearMethod;
@@ -108,13 +108,18 @@ export async function findNearDuplicates(
   const nodes = fingerprinted.nodes;
   const details = createDetailReader(settings.unit, hooks);
   try {
-    let { pairs } = similarPairs(nodes, settings.method, settings.threshold, VERIFY_MARGIN);
-    if (settings.method === 'minhash') pairs = await verifyPairs(pairs, nodes, settings.threshold, details);
+    // Tiny documents only match on identical canonical text: their units already share a node.
+    const comparable = (n: number) => nodes[n]!.words >= MIN_DOCUMENT_WORDS;
+    const { pairs: candidates } = similarPairs(nodes, settings.method, settings.threshold, CANDIDATE_MARGIN, comparable);
+    const pairs = await verifyPairs(candidates, nodes, settings.threshold, settings.unit, details);
     const stars = starClusters(nodes.length, pairs);
     const inStar = new Uint8Array(nodes.length);
     for (const star of stars) [star.center, ...star.members.map((m) => m.node)].forEach((n) => (inStar[n] = 1));
-    const candidates = containmentCandidates(nodes, CONTAINMENT_THRESHOLD, (n) => !inStar[n]);
-    const contained = groupContained(nodes, await verifyContainment(candidates, nodes, CONTAINMENT_THRESHOLD, details));
+    // A text held by several files stays a cluster of its own (near, or exact for byte copies), so
+    // only a text in one file, in no near cluster, can be shown as contained.
+    const single = (n: number) => nodes[n]!.units.length === 1 && nodes[n]!.units[0]!.unit.inodes.length === 1;
+    const containment = containmentCandidates(nodes, CONTAINMENT_THRESHOLD - CONTAINMENT_CANDIDATE_MARGIN, (n) => !inStar[n] && single(n) && comparable(n));
+    const contained = groupContained(nodes, await verifyContainment(containment, nodes, CONTAINMENT_THRESHOLD, settings.threshold, settings.unit, details));
     const clusters = assembleClusters(nodes, stars, contained);
     await describeNearClusters(clusters, nodes, settingsKey, details);
     return { clusters, errors, filesRead: fingerprinted.filesRead + details.filesRead() };

@@ -73,8 +73,9 @@ function matching<T extends Hashed>(files: T[]): T[][] {
   return runs;
 }
 
-function toReportFile({ file, links }: Listing): ReportFile {
-  const entry: ReportFile = { path: file.path, size: file.size, mtime: file.mtimeMs };
+// ctime and hash let `shingle apply` notice content rewritten with its old size and mtime.
+function toReportFile({ file, links }: Listing, hash: string): ReportFile {
+  const entry: ReportFile = { path: file.path, size: file.size, mtime: file.mtimeMs, ctime: file.ctimeMs, hash };
   if (links.length > 0) entry.links = links;
   return entry;
 }
@@ -83,7 +84,7 @@ const NO_LINKS: string[] = [];
 
 /** The files must hold their final digest; `listings` names the files that have several names. */
 function toCluster(identical: Hashed[], listings: Map<string, Listing>): Cluster {
-  const files = identical.map(({ file }) => toReportFile(listings.get(file.fileId) ?? { file, links: NO_LINKS }));
+  const files = identical.map(({ file }) => toReportFile(listings.get(file.fileId) ?? { file, links: NO_LINKS }, identical[0]!.digest!));
   return {
     id: `exact-${identical[0]!.digest!.slice(0, 16)}`,
     kind: 'exact',

@@ -1,7 +1,9 @@
 // The scan: walk the roots, group byte-identical files, then cluster near-duplicate documents.
 // One service behind every host: the CLI, the desktop app's IPC, the watcher, the tests.
+import { acrossFolders } from '../../../shared/acrossFolders.ts';
 import { REPORT_VERSION } from '../../../shared/report.ts';
-import type { Cluster, HardLinkSet, ScanError, ScanReport } from '../../../shared/report.ts';
+import { duplicateFolders } from './duplicateFolders.ts';
+import type { Cluster, FolderMatch, HardLinkSet, ScanError, ScanReport } from '../../../shared/report.ts';
 import type { ScanOptions, ScanProgress } from '../../../shared/scanOptions.ts';
 import type { ExtractPool } from '../extract/extractPool.ts';
 import { createHashPasses } from '../hash/hashPasses.ts';
@@ -43,6 +45,8 @@ export function createScanPools(options: ScanOptions): ScanPools {
 export interface Analysis {
   clusters: Cluster[];
   hardlinks: HardLinkSet[];
+  /** Undefined when folders were not compared (options.folders false). */
+  folders?: FolderMatch[];
   errors: ScanError[];
   bytesHashed: number;
   filesRead: number;
@@ -140,8 +144,11 @@ async function analyze(finder: ExactDuplicateFinder, files: readonly WalkedFile[
     filesRead += near.filesRead;
     clusters = [...withoutAbsorbed(exact.clusters, near.clusters), ...near.clusters].sort(byReclaimable);
   }
+  // Across folders only: applied here, so a scan and a watcher's re-analysis report the same.
+  if (options.across) clusters = acrossFolders(clusters, options.roots);
+  const folders = duplicateFolders(files, clusters, options);
   progress.phase('done');
-  return { clusters, hardlinks: exact.hardlinks, errors, bytesHashed: exact.bytesHashed + proved.bytes, filesRead };
+  return { clusters, hardlinks: exact.hardlinks, ...(folders ? { folders } : {}), errors, bytesHashed: exact.bytesHashed + proved.bytes, filesRead };
 }
 
 /** Clusters of files already walked, all of `options.roots` (a watcher re-analysing after changes). */
@@ -166,6 +173,7 @@ export function buildReport(options: ScanOptions, walked: Walked, analysis: Anal
     stats: { files: walked.distinct, bytes: walked.bytes, ms: Math.round(ms), bytesHashed: analysis.bytesHashed, filesRead: analysis.filesRead, special: walked.special },
     clusters: analysis.clusters,
     hardlinks: analysis.hardlinks,
+    ...(analysis.folders ? { folders: analysis.folders } : {}),
     errors: [...walked.errors, ...analysis.errors].sort(byPath),
   };
 }

@@ -18,6 +18,7 @@ import { dirname, resolve, sep } from 'node:path';
 import { setImmediate } from 'node:timers';
 import { getSystemErrorMessage } from 'node:util';
 import { decodeFsName, displayPath, hasEscapedBytes } from '../../../shared/fsName.ts';
+import { isWithin } from '../../../shared/paths/isWithin.ts';
 import { ScanErrorCode } from '../../../shared/report.ts';
 import { compileUserExcludes, isDefaultExcluded } from './excludes.ts';
 import type { UserExcludes } from './excludes.ts';
@@ -179,7 +180,7 @@ class Walk {
       const real = realPath(fsPath);
       if (!stats.isDirectory()) {
         this.linkedFiles.push({ path: real, stats });
-      } else if (folder.path === real || folder.path.startsWith(real.endsWith(sep) ? real : real + sep)) {
+      } else if (isWithin(folder.path, real, process.platform)) {
         this.sink.error({ path, code: ScanErrorCode.symlinkLoop, message: `Symlink loop: it leads back to ${displayPath(real)}, a folder that contains it` });
       } else {
         this.stack.push({ path: real, relative, escaped: hasEscapedBytes(real) });

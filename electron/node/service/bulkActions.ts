@@ -1,134 +1,165 @@
-// Bulk clean-up for the app: keep rules (or the user's marks) over the clusters now shown turn
-// into a plan (planActions), previewed, then carried out in the background (applyPlan) with a
-// journal beside the app's data, so a batch can be undone.
+// Bulk clean-up for the app: the person's marks (then keep rules) over the clusters in scope turn
+// into a plan (planActions) that is stored under an id and previewed file by file; applying runs
+// exactly that stored plan in the background (applyPlan), with a journal so a batch can be undone.
 //
 // Trash: applyPlan's own freedesktop trash on Linux (the system trash elsewhere), not the host's
 // shell.trashItem: the journal must record where each file went for undo to put it back, which
 // shell.trashItem does not tell. The trash follows XDG_DATA_HOME, as the spec says.
 import { isAbsolute, join } from 'node:path';
 import type { CommandRequest, CommandResponse } from '../../../shared/contract/engineContract.ts';
+import { PLAN_PAGE_CLUSTERS } from '../../../shared/contract/schemas.ts';
 import { parseKeepRule } from '../../../shared/selection/keepRules.ts';
 import type { KeepRule } from '../../../shared/selection/keepRules.ts';
-import { selectCluster } from '../../../shared/selection/selectFiles.ts';
-import type { ClusterSelection, Selection } from '../../../shared/selection/selectFiles.ts';
+import { selectWithMarks } from '../../../shared/selection/selectFiles.ts';
 import { REPORT_VERSION } from '../../../shared/report.ts';
 import type { Cluster, ScanReport } from '../../../shared/report.ts';
 import { ActionJournal } from '../actions/actionJournal.ts';
-import { applyPlan } from '../actions/applyPlan.ts';
-import { planActions } from '../actions/planActions.ts';
+import { startBatch } from '../actions/applyPlan.ts';
+import { checkPlanOnDisk } from '../actions/checkPlan.ts';
+import { planActions, planTotals } from '../actions/planActions.ts';
 import type { ActionPlan } from '../actions/planActions.ts';
+import { realPathOf, realPaths } from '../actions/realPaths.ts';
 import { undoBatch } from '../actions/undoBatch.ts';
 import type { EngineEvents } from './engineEvents.ts';
 import type { Marks } from './marksStore.ts';
 
 export type ActionRequest = CommandRequest<'previewActions'>;
-type Preview = CommandResponse<'previewActions'>;
+type PlanResponse = CommandResponse<'previewActions'>;
 type BatchResult = CommandResponse<'getBatchResult'>;
+
+/** What a host shows before a permanent deletion. */
+export interface PermanentDeleteSummary {
+  files: number;
+  bytes: number;
+  clusters: number;
+}
 
 export interface BulkActionsOptions {
   dataDir: string;
   events: EngineEvents;
   /** The clusters shown now. */
   clusters(): Cluster[];
+  /** The folders the results were scanned from (roots and reference folders). */
+  scannedFolders(): string[];
   referenceRoots(): string[];
   marks(): Marks;
+  /**
+   * Asks the person, outside the page (main's native dialog), to confirm a permanent deletion.
+   * Without it, permanent deletion is refused: a flag in a request is no confirmation.
+   */
+  confirmPermanentDelete?: (summary: PermanentDeleteSummary) => Promise<boolean>;
 }
 
 export interface BulkActions {
-  preview(request: ActionRequest): Preview;
-  apply(request: ActionRequest): { batchId: number };
+  preview(request: ActionRequest): Promise<PlanResponse>;
+  page(request: CommandRequest<'getPlanPage'>): CommandResponse<'getPlanPage'>;
+  apply(request: CommandRequest<'applyActions'>): Promise<{ batchId: number }>;
   result(batchId: number): BatchResult;
+  batches(): CommandResponse<'listBatches'>;
   undo(batchId: number): Promise<CommandResponse<'undoBatch'>>;
   /** Waits for the running batch, then closes the journal. */
   dispose(): Promise<void>;
 }
 
-/** Previews list this many files; the figures count all of them. */
-const PREVIEW_ITEMS = 500;
+/** Plans kept for applying; a preview older than the last few must be made again. */
+const KEPT_PLANS = 20;
 /** Progress events at most this often, and always for the last file. */
 const PROGRESS_INTERVAL_MS = 100;
 
 export class ActionRequestError extends Error {}
 
-function parseRules(texts: readonly string[]): KeepRule[] {
-  return texts.map((text) => {
+async function parseRules(texts: readonly string[]): Promise<KeepRule[]> {
+  const rules: KeepRule[] = [];
+  for (const text of texts) {
     const rule = parseKeepRule(text);
-    if ((rule.kind === 'in-folder' || rule.kind === 'not-in-folder') && !isAbsolute(rule.folder)) {
-      throw new ActionRequestError(`the folder of '${text}' must be absolute`);
-    }
-    return rule;
-  });
-}
-
-/** The rules' choice, then the marks over it: a file marked keep stays, one marked delete goes. */
-function selectWithMarks(cluster: Cluster, rules: readonly KeepRule[], marks: Marks[string] | undefined): ClusterSelection {
-  const chosen = rules.length > 0 ? selectCluster(cluster, rules) : { clusterId: cluster.id, keep: [], act: [] };
-  const keep = new Set(chosen.keep);
-  const act = new Set(chosen.act);
-  for (const file of cluster.files) {
-    const mark = marks && Object.hasOwn(marks, file.path) ? marks[file.path] : undefined;
-    if (mark === 'keep') {
-      act.delete(file.path);
-      keep.add(file.path);
-    } else if (mark === 'delete') {
-      keep.delete(file.path);
-      act.add(file.path);
-    }
+    if (rule.kind === 'in-folder' || rule.kind === 'not-in-folder') {
+      if (!isAbsolute(rule.folder)) throw new ActionRequestError(`the folder of '${text}' must be absolute`);
+      rules.push({ ...rule, folder: await realPathOf(rule.folder) });
+    } else rules.push(rule);
   }
-  return { clusterId: cluster.id, keep: [...keep], act: [...act] };
+  return rules;
 }
 
-export function openBulkActions({ dataDir, events, clusters, referenceRoots, marks }: BulkActionsOptions): BulkActions {
+function pageOf(plan: ActionPlan, offset: number, limit: number) {
+  return plan.clusters.slice(offset, offset + limit);
+}
+
+export function openBulkActions(options: BulkActionsOptions): BulkActions {
+  const { dataDir, events, clusters, marks } = options;
   let journal: ActionJournal | undefined;
   let running: { batchId: number; done: Promise<void> } | undefined;
+  const plans = new Map<string, ActionPlan>();
   const openJournal = () => (journal ??= new ActionJournal(join(dataDir, 'journal.sqlite')));
 
-  function plan(request: ActionRequest): ActionPlan {
-    const rules = parseRules(request.rules);
+  async function plan(request: ActionRequest): Promise<ActionPlan> {
+    const rules = await parseRules(request.rules);
     if (rules.length === 0 && !request.useMarks) throw new ActionRequestError('choose a keep rule or use your marks');
     const shown = clusters();
     const scope = request.clusterIds ? new Set(request.clusterIds) : undefined;
     const inScope = scope ? shown.filter((c) => scope.has(c.id)) : shown;
     const allMarks = request.useMarks ? marks() : {};
-    const selection: Selection = {
-      clusters: inScope.map((c) => selectWithMarks(c, rules, Object.hasOwn(allMarks, c.id) ? allMarks[c.id] : undefined)).filter((s) => s.act.length > 0),
-    };
-    // planActions reads the clusters (and the roots, for `move` only).
+    const selection = { clusters: inScope.map((c) => selectWithMarks(c, rules, Object.hasOwn(allMarks, c.id) ? allMarks[c.id] : undefined)) };
     const report: ScanReport = { version: REPORT_VERSION, roots: [], clusters: inScope, errors: [], stats: { files: 0, bytes: 0, ms: 0 } };
-    return planActions(report, selection, { action: request.action, referenceRoots: referenceRoots() });
+    const planned = planActions(report, selection, {
+      action: request.action,
+      include: request.include ?? [],
+      roots: await realPaths(options.scannedFolders()),
+      referenceRoots: await realPaths(options.referenceRoots()),
+    });
+    // What the disk already shows (a file gone or changed) is refused in the preview, not first in the run.
+    return checkPlanOnDisk(planned);
+  }
+
+  function stored(planId: string): ActionPlan {
+    const found = plans.get(planId);
+    if (!found) throw new ActionRequestError('this preview is no longer available: preview again');
+    return found;
   }
 
   return {
-    preview(request) {
-      const { steps, refused } = plan(request);
+    async preview(request) {
+      const planned = await plan(request);
+      plans.set(planned.id, planned);
+      for (const id of [...plans.keys()].slice(0, Math.max(0, plans.size - KEPT_PLANS))) plans.delete(id);
       return {
-        files: steps.length,
-        bytes: steps.reduce((sum, step) => sum + step.size, 0),
-        clusters: new Set(steps.map((step) => step.clusterId)).size,
-        refused,
-        items: steps.slice(0, PREVIEW_ITEMS).map(({ clusterId, path, size }) => ({ clusterId, path, size })),
+        planId: planned.id,
+        action: request.action,
+        include: planned.include,
+        createdAt: planned.createdAt,
+        totals: planTotals(planned),
+        clusterCount: planned.clusters.length,
+        clusters: pageOf(planned, 0, PLAN_PAGE_CLUSTERS),
       };
     },
-    apply(request) {
+    page({ planId, offset, limit }) {
+      const planned = stored(planId);
+      return { planId, offset, clusterCount: planned.clusters.length, clusters: pageOf(planned, offset, limit) };
+    },
+    async apply({ planId }) {
       if (running) throw new ActionRequestError('another clean-up is still running');
-      const planned = plan(request);
+      const planned = stored(planId);
       if (planned.steps.length === 0) throw new ActionRequestError('nothing to do: no file would be removed');
+      if (planned.action === 'delete') {
+        const confirmed = options.confirmPermanentDelete ? await options.confirmPermanentDelete(planTotals(planned)) : false;
+        if (!confirmed) throw new ActionRequestError('permanent deletion was not confirmed: nothing deleted');
+      }
       const opened = openJournal();
-      let batchId = 0;
-      let failed = 0;
+      // Takes the journal's lock (another process's batch: JournalBusyError) and records the plan.
+      const batch = startBatch(planned, opened);
+      // A plan runs once: a second run must come from a new preview.
+      plans.delete(planId);
+      const { batchId } = batch;
       let lastEmit = 0;
       const total = planned.steps.length;
-      // applyPlan records the batch before its first await, so the journal's last batch is this one.
-      const applying = applyPlan(planned, {
-        journal: opened,
-        onProgress: ({ done }) => {
-          if (done >= total || Date.now() - lastEmit < PROGRESS_INTERVAL_MS || batchId === 0) return;
+      let failed = 0;
+      const applying = batch.run({
+        onProgress: ({ done, failed: failures }) => {
+          failed = failures;
+          if (done >= total || Date.now() - lastEmit < PROGRESS_INTERVAL_MS) return;
           lastEmit = Date.now();
-          failed = opened.steps(batchId).filter((s) => s.state === 'refused' || s.state === 'failed').length;
           events.emit('actionProgress', { batchId, done, total, failed });
         },
       });
-      batchId = opened.lastBatchId()!;
       const done = applying
         .then(
           ({ outcomes }) => outcomes.filter((o) => o.state !== 'done').length,
@@ -157,6 +188,9 @@ export function openBulkActions({ dataDir, events, clusters, referenceRoots, mar
         undone: batch.undoneMs !== null,
         steps: opened.steps(batchId).map(({ clusterId, path, state, reason }) => ({ clusterId, path, state, ...(reason ? { reason } : {}) })),
       };
+    },
+    batches() {
+      return openJournal().batches();
     },
     async undo(batchId) {
       if (running?.batchId === batchId) throw new ActionRequestError('the batch is still running');

@@ -1,8 +1,8 @@
 // The clusters of the current report, ready for the list view: paged, sorted, filtered. A home
 // folder can give 100,000 clusters, so each sort order is computed once (on first use) and
 // queries walk it; the last filtered selection is kept, so scrolling through it is a slice.
-import { sep } from 'node:path';
 import type { CommandRequest, CommandResponse } from '../../../shared/contract/engineContract.ts';
+import { isWithin } from '../../../shared/paths/isWithin.ts';
 import type { Cluster, ClusterKind, DocumentFormat, ReportFile } from '../../../shared/report.ts';
 import { candidateFormat } from '../extract/detectFormat.ts';
 
@@ -27,7 +27,7 @@ interface Selection {
   counts: KindCounts;
 }
 
-const FORMAT_BITS: Record<DocumentFormat, number> = { text: 1, html: 2, pdf: 4 };
+const FORMAT_BITS: Record<DocumentFormat, number> = { text: 1, html: 2, pdf: 4, docx: 8, odt: 16, rtf: 32, epub: 64 };
 
 /** An order over positions in `clusters`; ties go to the larger reclaimable space, then the id. */
 function comparator(sort: ClusterSort, clusters: readonly Cluster[]): (a: number, b: number) => number {
@@ -69,7 +69,7 @@ export function createClusterIndex(clusters: readonly Cluster[]): ClusterIndex {
   function select(query: ClusterQuery): Selection {
     const kinds = nonEmpty(query.kinds);
     const formatMask = nonEmpty(query.formats)?.reduce((mask, format) => mask | FORMAT_BITS[format], 0);
-    const folder = query.folder ? folderPrefix(query.folder) : undefined;
+    const folder = query.folder;
     const needle = query.search?.toLowerCase();
     const key = JSON.stringify([query.sort, kinds?.toSorted(), formatMask, folder, needle]);
     if (lastSelection?.key === key) return lastSelection;
@@ -79,7 +79,7 @@ export function createClusterIndex(clusters: readonly Cluster[]): ClusterIndex {
     for (const i of order(query.sort)) {
       const cluster = clusters[i]!;
       if (formatMask !== undefined && (formats[i]! & formatMask) === 0) continue;
-      if (folder !== undefined && !cluster.files.some((f) => f.path === folder.path || f.path.startsWith(folder.prefix))) continue;
+      if (folder !== undefined && !cluster.files.some((f) => isWithin(f.path, folder, process.platform))) continue;
       if (needle && !haystacks![i]!.includes(needle)) continue;
       // Counted before the kind filter: the UI shows how many clusters each kind tab would hold.
       selection.counts[cluster.kind]++;
@@ -141,12 +141,6 @@ function formatBits(cluster: Cluster): number {
     if (format) bits |= FORMAT_BITS[format];
   }
   return bits;
-}
-
-/** The folder itself and the prefix of the paths below it. */
-function folderPrefix(folder: string): { path: string; prefix: string } {
-  const path = folder.length > 1 && folder.endsWith(sep) ? folder.slice(0, -1) : folder;
-  return { path, prefix: path.endsWith(sep) ? path : path + sep };
 }
 
 function compareText(a: string, b: string): number {

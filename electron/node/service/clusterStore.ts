@@ -10,6 +10,7 @@ export interface ClusterStore {
   /** The list view of the clusters now. */
   index(): ClusterIndex;
   all(): Cluster[];
+  get(id: string): Cluster | undefined;
   replaceAll(clusters: readonly Cluster[]): void;
   apply(change: ClusterChange): void;
 }
@@ -21,6 +22,7 @@ export function createClusterStore(initial: readonly Cluster[]): ClusterStore {
   const store: ClusterStore = {
     index: () => (index ??= createClusterIndex([...byId.values()])),
     all: () => [...byId.values()],
+    get: (id) => byId.get(id),
     replaceAll(clusters) {
       byId = new Map(clusters.map((cluster) => [cluster.id, cluster]));
       index = undefined;

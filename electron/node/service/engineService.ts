@@ -3,12 +3,17 @@
 // manager) comes in as HostCapabilities; the UI never hands the engine a path to act on.
 import { stat } from 'node:fs/promises';
 import { isAbsolute } from 'node:path';
-import type { EngineApi } from '../../../shared/contract/engineContract.ts';
+import { clusterFolders } from '../../../shared/clusterFolders.ts';
+import type { EngineApi, EventPayload } from '../../../shared/contract/engineContract.ts';
 import { toFsPath } from '../scan/fsPath.ts';
+import { followActions } from './actionFollow.ts';
 import { openBulkActions } from './bulkActions.ts';
+import type { PermanentDeleteSummary } from './bulkActions.ts';
 import { createDocumentTexts } from './documentText.ts';
 import { createEngineEvents } from './engineEvents.ts';
 import { openMarksStore } from './marksStore.ts';
+import type { MarksStore } from './marksStore.ts';
+import type { ClusterChange } from '../watch/watchFolders.ts';
 import { checkOpenable } from './openPolicy.ts';
 import { openScanRunner } from './scanRunner.ts';
 import { openSettingsStore } from './settingsStore.ts';
@@ -17,6 +22,10 @@ import type { FolderPurpose } from './settingsStore.ts';
 export interface HostCapabilities {
   /** Shows the host's folder picker; resolves with the absolute folders chosen (none if cancelled). */
   pickFolders(purpose: 'roots' | 'referenceRoots'): Promise<string[]>;
+  /** The paths behind drop tokens the host issued for real drops; unknown tokens give nothing. */
+  redeemDropTokens(tokens: readonly string[]): Promise<string[]>;
+  /** Asks the person, outside the page (a native dialog), whether to delete these files for good; without it, deletion is refused. */
+  confirmPermanentDelete(summary: PermanentDeleteSummary): Promise<boolean>;
   revealFile(path: string): Promise<void>;
   openFile(path: string): Promise<void>;
 }
@@ -24,7 +33,7 @@ export interface HostCapabilities {
 export type EngineService = EngineApi & { dispose(): Promise<void> };
 
 export interface EngineServiceOptions {
-  /** Where settings, marks and the last results are kept. */
+  /** Where settings, marks, the last results, the index and the journal of clean-ups are kept. */
   dataDir: string;
   host: HostCapabilities;
 }
@@ -32,22 +41,28 @@ export interface EngineServiceOptions {
 export function createEngineService({ dataDir, host }: EngineServiceOptions): EngineService {
   const events = createEngineEvents();
   const texts = createDocumentTexts();
+  // Registered before any host listens: the results change before a host hears of a step.
+  let onActionProgress: ((progress: EventPayload<'actionProgress'>) => void) | undefined;
+  events.on('actionProgress', (progress) => onActionProgress?.(progress));
   // The stores read their files once; every command waits for that, so the factory stays synchronous.
   const stores = Promise.all([openSettingsStore(dataDir), openMarksStore(dataDir)]).then(async ([settings, marks]) => {
     const scans = await openScanRunner({
       dataDir,
       events,
       settings: settings.get,
-      // Marks belong to files of a cluster: those still in it keep them under its new id.
-      onReplaced: (previousId, cluster) => void marks.follow(previousId, cluster).catch((error: unknown) => console.error('shingle: could not save the marks:', error)),
+      onChange: (change) => void marksFollow(marks, change).catch((error: unknown) => console.error('shingle: could not save the marks:', error)),
     });
     const actions = openBulkActions({
       dataDir,
       events,
       clusters: () => scans.clusters().list({ offset: 0, limit: Number.MAX_SAFE_INTEGER, sort: 'path' }).clusters,
+      scannedFolders: () => [...settings.get().roots, ...settings.get().referenceRoots],
       referenceRoots: () => settings.get().referenceRoots,
       marks: marks.get,
+      // Asked at the time of the deletion: a host without the dialog refuses it.
+      confirmPermanentDelete: (summary: PermanentDeleteSummary) => host.confirmPermanentDelete(summary),
     });
+    onActionProgress = followActions(actions, scans);
     return { settings, marks, scans, actions };
   });
   // A failure to read the stores is reported by every command; this keeps it from also being an
@@ -73,9 +88,10 @@ export function createEngineService({ dataDir, host }: EngineServiceOptions): En
       const chosen = await host.pickFolders(purpose);
       return { added: await addFolders(purpose, chosen) };
     },
-    async addDroppedFolders({ purpose, paths }) {
-      // The paths come from the page (the preload turns dropped items into paths): trust none
-      // that is not an existing folder.
+    async addDroppedFolders({ purpose, tokens }) {
+      // The host knows which paths were really dropped; the page only holds their tokens. Even
+      // those must be existing folders.
+      const paths = await host.redeemDropTokens(tokens);
       const folders: string[] = [];
       const skipped: string[] = [];
       for (const path of paths) (await isFolder(path) ? folders : skipped).push(path);
@@ -98,7 +114,20 @@ export function createEngineService({ dataDir, host }: EngineServiceOptions): En
       return {};
     },
     getScanState: async () => (await stores).scans.state(),
+    async listScanErrors({ offset, limit }) {
+      const errors = (await stores).scans.errors();
+      return { total: errors.length, errors: errors.slice(offset, offset + limit) };
+    },
     listClusters: async (query) => (await stores).scans.clusters().list(query),
+    listFolderMatches: async () => (await stores).scans.folders(),
+    async listClusterFolders() {
+      const { scans, settings } = await stores;
+      const { roots, referenceRoots } = settings.get();
+      // Every cluster (the list has no other way to hand them all out; the order is cached).
+      const all = scans.clusters().list({ offset: 0, limit: Number.MAX_SAFE_INTEGER, sort: 'path' }).clusters;
+      return { folders: clusterFolders(all, [...roots, ...referenceRoots]) };
+    },
+    openReport: async ({ report }) => (await stores).scans.open(report),
     getCluster: async ({ clusterId }) => (await stores).scans.clusters().get(clusterId) ?? null,
     async getDocumentText(ref) {
       const { cluster, file } = await fileOf(ref);
@@ -111,20 +140,38 @@ export function createEngineService({ dataDir, host }: EngineServiceOptions): En
     },
     async openFile(ref) {
       const { file } = await fileOf(ref);
-      await checkOpenable(file.path);
+      checkOpenable(file.path);
       await host.openFile(file.path);
       return {};
     },
     async setMark({ mark, ...ref }) {
-      const { file } = await fileOf(ref);
-      await (await stores).marks.set(ref.clusterId, file.path, mark);
+      const { cluster, file } = await fileOf(ref);
+      const { marks } = await stores;
+      const marked = marks.get()[ref.clusterId] ?? {};
+      if (mark === 'delete' && cluster.kind === 'contained' && ref.fileIndex === 0) {
+        throw new Error('This document contains the others of its cluster: it always stays');
+      }
+      if (mark === 'delete' && cluster.files.every((other) => other.path === file.path || marked[other.path] === 'delete')) {
+        throw new Error('Every other file of this cluster is marked Delete: mark one to keep first');
+      }
+      await marks.set(ref.clusterId, file.path, mark);
       return {};
     },
     getMarks: async () => (await stores).marks.get(),
     previewActions: async (request) => (await stores).actions.preview(request),
-    applyActions: async ({ confirm: _confirm, ...request }) => (await stores).actions.apply(request),
+    getPlanPage: async (request) => (await stores).actions.page(request),
+    applyActions: async (request) => (await stores).actions.apply(request),
+    listBatches: async () => (await stores).actions.batches(),
     getBatchResult: async ({ batchId }) => (await stores).actions.result(batchId),
-    undoBatch: async ({ batchId }) => (await stores).actions.undo(batchId),
+    async undoBatch({ batchId }) {
+      const { actions, scans } = await stores;
+      const result = await actions.undo(batchId);
+      scans.filesBack(
+        batchId,
+        result.outcomes.filter((outcome) => outcome.state === 'restored').map((outcome) => outcome.path),
+      );
+      return result;
+    },
     async dispose() {
       const opened = await stores.catch(() => undefined);
       // The scans first: a change the watcher is applying may still move marks.
@@ -132,6 +179,12 @@ export function createEngineService({ dataDir, host }: EngineServiceOptions): En
       await Promise.all([opened?.settings.flush(), opened?.marks.flush()]);
     },
   };
+}
+
+/** Marks belong to files of a cluster: those still in it keep them (under its new id), the others go. */
+async function marksFollow(marks: MarksStore, change: ClusterChange): Promise<void> {
+  if (change.event === 'cluster-removed') await marks.drop(change.cluster.id);
+  else if (change.event === 'cluster-changed') await marks.follow(change.previousId, change.cluster);
 }
 
 async function isFolder(path: string): Promise<boolean> {

@@ -14,10 +14,13 @@ export interface MarksStore {
   get(): Marks;
   set(clusterId: string, path: string, mark: Mark | null): Promise<void>;
   /**
-   * A cluster the disk changed has a new id (a member was added, renamed or deleted): the marks
-   * of its files still in it move to that id at once; resolves once they are saved.
+   * A cluster changed (a member added, renamed or removed by the disk or a clean-up), maybe under
+   * a new id: the marks of its files still in it move to that id, the others are dropped, and a
+   * cluster whose every file would be marked Delete loses those marks. Resolves once saved.
    */
   follow(previousId: string, cluster: Cluster): Promise<void>;
+  /** A cluster left the results: its marks go with it. */
+  drop(clusterId: string): Promise<void>;
   flush(): Promise<void>;
 }
 
@@ -39,17 +42,22 @@ export async function openMarksStore(dataDir: string): Promise<MarksStore> {
     },
     async follow(previousId, cluster) {
       const previous = marks.get(previousId);
-      if (!previous) return;
-      const moved = new Map(marks.get(cluster.id));
+      const current = previousId === cluster.id ? undefined : marks.get(cluster.id);
+      if (!previous && !current) return;
+      const next = new Map<string, Mark>();
       for (const { path } of cluster.files) {
-        const mark = previous.get(path);
-        if (mark === undefined) continue;
-        moved.set(path, mark);
-        previous.delete(path);
+        const mark = current?.get(path) ?? previous?.get(path);
+        if (mark !== undefined) next.set(path, mark);
       }
-      if (previous.size === 0) marks.delete(previousId);
-      if (moved.size > 0) marks.set(cluster.id, moved);
+      // Nothing may ever say "remove every copy".
+      if (next.size === cluster.files.length && [...next.values()].every((mark) => mark === 'delete')) next.clear();
+      marks.delete(previousId);
+      if (next.size > 0) marks.set(cluster.id, next);
+      else marks.delete(cluster.id);
       await file.save(toObject(marks));
+    },
+    async drop(clusterId) {
+      if (marks.delete(clusterId)) await file.save(toObject(marks));
     },
     flush: () => file.flush(),
   };

@@ -2,17 +2,21 @@
 // the list view and as lastScan.json in the app's data folder, so the app reopens on its results.
 // Between scans the report follows the disk (folderWatch.ts): each change to its clusters is
 // applied, saved and told as a clusterChange event, as long as the folders it was scanned from
-// are still the ones chosen.
+// are still the ones chosen. The engine's own clean-ups change it at once (actionResults.ts).
 import { randomUUID } from 'node:crypto';
-import { join, sep } from 'node:path';
-import { scanSettingsSchema } from '../../../shared/contract/schemas.ts';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { isWithin } from '../../../shared/paths/isWithin.ts';
+import { clusterSchema, scanSettingsSchema } from '../../../shared/contract/schemas.ts';
 import type { ScanSettings } from '../../../shared/contract/schemas.ts';
 import type { EventPayload } from '../../../shared/contract/engineContract.ts';
 import { REPORT_VERSION } from '../../../shared/report.ts';
-import type { Cluster, ScanReport } from '../../../shared/report.ts';
+import type { FolderMatch, ScanError, ScanReport } from '../../../shared/report.ts';
 import type { ScanOptions } from '../../../shared/scanOptions.ts';
 import { runScan } from '../scan/scanService.ts';
 import type { ClusterChange } from '../watch/watchFolders.ts';
+import { createActionResults } from './actionResults.ts';
+import type { BatchTraces } from './actionResults.ts';
 import type { ClusterIndex } from './clusterIndex.ts';
 import { createClusterStore } from './clusterStore.ts';
 import type { EngineEvents } from './engineEvents.ts';
@@ -29,6 +33,8 @@ interface LastScan {
   report: ScanReport;
   /** What the report was scanned with, and so what following it on disk uses; older files lack it. */
   settings?: ScanSettings;
+  /** What each recent clean-up took from the clusters, for its undo to put back. */
+  traces?: BatchTraces;
 }
 
 export interface ScanRunnerOptions {
@@ -36,8 +42,8 @@ export interface ScanRunnerOptions {
   events: EngineEvents;
   /** The settings now: the report follows the disk only while its folders are the ones chosen. */
   settings(): ScanSettings;
-  /** A cluster the disk changed now has a new id; called before the change is told. */
-  onReplaced(previousId: string, cluster: Cluster): void;
+  /** Each change to the clusters (the disk's or a clean-up's), before it is told. */
+  onChange(change: ClusterChange): void;
 }
 
 export interface ScanRunner {
@@ -46,25 +52,39 @@ export interface ScanRunner {
   /** Stops the running scan, if any; resolves once its worker threads have ended. */
   cancel(): Promise<void>;
   state(): ScanState;
+  /** The files the last finished scan could not read or passed over. */
+  errors(): ScanError[];
   /** The clusters of the last finished scan as they are on disk now (none before the first scan). */
   clusters(): ClusterIndex;
+  /** The last finished scan's duplicate folders, as found by that scan (not followed on disk). */
+  folders(): FolderMatch[];
   /** Follows the report on disk if the chosen folders are its own, else stops; for when the folders change. */
   follow(): Promise<void>;
+  /** A clean-up removed these files: they leave their clusters now, told as clusterChange events. */
+  filesGone(batchId: number, paths: readonly string[]): void;
+  /** Undo put these files of a batch back: their clusters are restored as they were. */
+  filesBack(batchId: number, paths: readonly string[]): void;
+  /** Makes a saved report the current results (not followed on disk: it has no settings). */
+  open(report: ScanReport): Promise<{ clusters: number }>;
   dispose(): Promise<void>;
 }
+
+const batchTracesSchema = z.record(z.string(), z.object({ before: z.array(clusterSchema), gone: z.array(z.string()) })) satisfies z.ZodType<BatchTraces>;
 
 /** Enough to see what went wrong without the list growing for as long as the app stays open. */
 const KEPT_WARNINGS = 20;
 
-export async function openScanRunner({ dataDir, events, settings, onReplaced }: ScanRunnerOptions): Promise<ScanRunner> {
+export async function openScanRunner({ dataDir, events, settings, onChange }: ScanRunnerOptions): Promise<ScanRunner> {
   const lastScanPath = join(dataDir, 'lastScan.json');
   const file = createJsonFile<LastScan>(lastScanPath);
   let last = restore(await file.read());
   const clusters = createClusterStore(last?.report.clusters ?? []);
+  const actions = createActionResults(clusters, last?.traces);
   const index = openScanIndex(dataDir);
   let state: ScanState = last ? finishedState(last) : { running: false, errors: 0 };
   let running: { controller: AbortController; done: Promise<void> } | undefined;
-  let watch: FolderWatch | undefined;
+  /** The watch and the report it follows. */
+  let watch: (FolderWatch & { scanId?: string }) | undefined;
   // Starts and stops of the watch, one after the other.
   let watching = Promise.resolve();
   let disposed = false;
@@ -83,12 +103,12 @@ export async function openScanRunner({ dataDir, events, settings, onReplaced }: 
   }
 
   function applyChanges(changes: ClusterChange[]): void {
-    if (!last) return;
+    if (!last || changes.length === 0) return;
     for (const change of changes) {
       clusters.apply(change);
-      if (change.event === 'cluster-changed' && change.previousId !== change.cluster.id) onReplaced(change.previousId, change.cluster);
+      onChange(change);
     }
-    last = { ...last, report: { ...last.report, clusters: clusters.all() } };
+    last = { ...last, report: { ...last.report, clusters: clusters.all() }, traces: actions.traces() };
     void save(last);
     // Told once all are applied, so a listener that queries the clusters sees them all.
     for (const change of changes) events.emit('clusterChange', change);
@@ -101,10 +121,13 @@ export async function openScanRunner({ dataDir, events, settings, onReplaced }: 
   /** Stops watching, then watches again when nothing keeps the report from following the disk. */
   function follow(): Promise<void> {
     watching = watching.then(async () => {
+      // A scan shares the index with the watcher, and replaces the report anyway.
+      const wanted = !disposed && !running && last?.settings !== undefined && sameRoots(last.settings, settings());
+      // Already following this report (only the reference folders changed): a restart would walk again for nothing.
+      if (wanted && watch?.scanId === last?.scanId) return;
       await watch?.stop();
       watch = undefined;
-      // A scan shares the index with the watcher, and replaces the report anyway.
-      if (disposed || running || !last?.settings || !sameFolders(last.settings, settings())) return;
+      if (!wanted || !last?.settings) return;
       watch = startFolderWatch(scanOptions(last.settings), {
         cache: index.cache,
         ownFiles: [...index.files, lastScanPath],
@@ -112,6 +135,7 @@ export async function openScanRunner({ dataDir, events, settings, onReplaced }: 
         onChanges: applyChanges,
         onWarning: warn,
       });
+      watch.scanId = last.scanId;
     });
     return watching;
   }
@@ -123,7 +147,7 @@ export async function openScanRunner({ dataDir, events, settings, onReplaced }: 
       await follow();
       signal.throwIfAborted();
       const report = await runScan(scanOptions(scanSettings), { signal, cache: index.cache, onProgress: (progress) => events.emit('scanProgress', progress) });
-      last = { scanId, finishedAt: Date.now(), report, settings: scanSettings };
+      last = { scanId, finishedAt: Date.now(), report, settings: scanSettings, traces: actions.traces() };
       clusters.replaceAll(report.clusters);
       await save(last);
       ended = finishedState(last);
@@ -169,8 +193,26 @@ export async function openScanRunner({ dataDir, events, settings, onReplaced }: 
       await done;
     },
     state: () => state,
+    errors: () => last?.report.errors ?? [],
     clusters: () => clusters.index(),
+    folders: () => last?.report.folders ?? [],
     follow,
+    filesGone(batchId, paths) {
+      const { changes, warnings } = actions.gone(batchId, paths);
+      applyChanges(changes);
+      warnings.forEach(warn);
+    },
+    filesBack: (batchId, paths) => applyChanges(actions.back(batchId, paths)),
+    async open(report) {
+      if (running) throw new Error('A scan is running; open the report once it has finished');
+      last = { scanId: `opened-${randomUUID()}`, finishedAt: Date.now(), report };
+      clusters.replaceAll(report.clusters);
+      await save(last);
+      setState(finishedState(last));
+      // Without settings the report is not followed: whatever was watched stops.
+      await follow();
+      return { clusters: report.clusters.length };
+    },
     dispose: () => (disposing ??= dispose()),
   };
 }
@@ -181,13 +223,16 @@ export async function openScanRunner({ dataDir, events, settings, onReplaced }: 
  */
 export function scanOptions(settings: ScanSettings): ScanOptions {
   const { referenceRoots, ...options } = settings;
-  const within = (folder: string, root: string) => folder === root || folder.startsWith(root.endsWith(sep) ? root : root + sep);
-  const extra = referenceRoots.filter((folder) => !settings.roots.some((root) => within(folder, root)));
+  const extra = referenceRoots.filter((folder) => !settings.roots.some((root) => isWithin(folder, root, process.platform)));
   return { ...options, roots: [...settings.roots, ...extra] };
 }
 
-function sameFolders(a: ScanSettings, b: ScanSettings): boolean {
-  const key = (settings: ScanSettings) => JSON.stringify([settings.roots.toSorted(), settings.referenceRoots.toSorted()]);
+/**
+ * Removing a scanned folder stops following (the person no longer wants it looked at); the
+ * reference folders only say which files are never acted on, so changing them does not.
+ */
+function sameRoots(a: ScanSettings, b: ScanSettings): boolean {
+  const key = (settings: ScanSettings) => JSON.stringify(settings.roots.toSorted());
   return key(a) === key(b);
 }
 
@@ -203,5 +248,7 @@ function restore(stored: unknown): LastScan | undefined {
   if (typeof last?.scanId !== 'string' || typeof last.finishedAt !== 'number') return undefined;
   if (report?.version !== REPORT_VERSION || !Array.isArray(report.clusters) || !Array.isArray(report.errors)) return undefined;
   const settings = scanSettingsSchema.safeParse(last.settings);
-  return { scanId: last.scanId, finishedAt: last.finishedAt, report, ...(settings.success ? { settings: settings.data } : {}) };
+  const traces = batchTracesSchema.safeParse(last.traces);
+
+  return { scanId: last.scanId, finishedAt: last.finishedAt, report, ...(settings.success ? { settings: settings.data } : {}), ...(traces.success ? { traces: traces.data } : {}) };
 }

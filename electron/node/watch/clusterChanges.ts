@@ -9,12 +9,9 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { Cluster } from '../../../shared/report.ts';
 
-export type ClusterChange =
-  | { event: 'cluster-added'; cluster: Cluster }
-  /** The cluster that replaces the one last reported as `previousId` (which may be its own id). */
-  | { event: 'cluster-changed'; cluster: Cluster; previousId: string }
-  /** The cluster as last reported. */
-  | { event: 'cluster-removed'; cluster: Cluster };
+/** One change, as the contract's clusterChange event carries it (a union discriminated by `event`). */
+export type { ClusterChange } from '../../../shared/contract/schemas.ts';
+import type { ClusterChange } from '../../../shared/contract/schemas.ts';
 
 /** A reported cluster and, per file, what identifies that file: its path, its other names, its file id. */
 export interface TrackedCluster {

@@ -3,7 +3,6 @@
 // analysis needs (the content cache holds the rest), so a file costs its path and six fields.
 import { lstatSync } from 'node:fs';
 import type { Stats } from 'node:fs';
-import { sep } from 'node:path';
 import { isUnder, isUnderAny } from '../index/scanRoots.ts';
 import { toFsPath } from '../scan/fsPath.ts';
 import type { WalkedFile, WalkOptions } from '../scan/types.ts';
@@ -66,9 +65,8 @@ export function createFileList(initial: readonly WalkedFile[], options: FileList
   function dropBelow(folders: string[]): boolean {
     let changed = false;
     for (const folder of outermost(folders)) {
-      const prefix = folder.endsWith(sep) ? folder : folder + sep;
       for (const path of files.keys()) {
-        if (path.startsWith(prefix)) changed = files.delete(path) || changed;
+        if (path !== folder && isUnder(path, folder)) changed = files.delete(path) || changed;
       }
     }
     return changed;

@@ -1,25 +1,34 @@
 // Where the app looks for its parts and data, and when it may use a dev server.
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { devServerUrl, resolveAppConfig } from '../../../electron/main/appConfig.ts';
+import { defaultJournalPath } from '../../../electron/node/actions/actionJournal.ts';
+import { defaultIndexPath } from '../../../electron/node/index/indexLocation.ts';
+import { defaultDataDir } from '../../../electron/node/service/dataLocation.ts';
 
 const app = (isPackaged: boolean) => ({ isPackaged, getPath: (name: string) => `/home/ann/.config-${name}` });
 
 describe('app config', () => {
-  it('loads the built renderer over app:// and keeps data under the app name', () => {
-    expect(resolveAppConfig(app(true) as never, {}, '/opt/shingle/dist/electron')).toEqual({
+  it('loads the built renderer over app:// and keeps data where the CLI keeps its index and journal', () => {
+    expect(resolveAppConfig(app(true), {}, '/opt/shingle/dist/electron')).toEqual({
       rendererUrl: 'app://shingle/index.html',
       rendererDir: join('/opt/shingle/dist/renderer'),
       preloadPath: join('/opt/shingle/dist/electron/preload.cjs'),
-      dataDir: join('/home/ann/.config-appData', 'Shingle'),
+      engineHostEntry: join('/opt/shingle/electron/node/host/engineHost.ts'),
+      dataDir: dirname(defaultJournalPath()),
+      earlierDataDir: join('/home/ann/.config-appData', 'Shingle'),
       devTools: false,
     });
+    expect(dirname(defaultIndexPath())).toBe(dirname(defaultJournalPath()));
+    const linux = { env: {}, platform: 'linux' as const, home: '/home/ann' };
+    expect(resolveAppConfig(app(true), {}, '/opt/shingle/dist/electron', () => defaultDataDir(linux)).dataDir).toBe('/home/ann/.local/share/shingle');
   });
 
   it('uses a dev server and a data folder from the environment only when not packaged', () => {
     const env = { SHINGLE_RENDERER_URL: 'http://127.0.0.1:5173/', SHINGLE_DATA_DIR: '/tmp/shingle-e2e' };
-    expect(resolveAppConfig(app(false) as never, env, '/src/dist/electron')).toMatchObject({ rendererUrl: 'http://127.0.0.1:5173/', dataDir: '/tmp/shingle-e2e', devTools: true });
-    expect(resolveAppConfig(app(true) as never, env, '/src/dist/electron').rendererUrl).toBe('app://shingle/index.html');
+    expect(resolveAppConfig(app(false), env, '/src/dist/electron')).toMatchObject({ rendererUrl: 'http://127.0.0.1:5173/', dataDir: '/tmp/shingle-e2e', devTools: true });
+    expect(resolveAppConfig(app(false), env, '/src/dist/electron').earlierDataDir).toBeUndefined();
+    expect(resolveAppConfig(app(true), env, '/src/dist/electron').rendererUrl).toBe('app://shingle/index.html');
   });
 
   it('accepts only a local plain-HTTP dev server', () => {

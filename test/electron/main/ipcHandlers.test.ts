@@ -1,101 +1,60 @@
-// The IPC handlers: the sender is checked first, then the payload, and only then does the
-// service run. The service here records calls; it is never reached by a bad message.
+// What main answers over IPC, from the app's window only: the engine port (main pairs a channel
+// with the engine host and hands the page its end) and drop tokens (good once, only for the
+// absolute paths of dropped items). The engine's commands never pass through main.
 import { describe, expect, it } from 'vitest';
-import { ContractError, commandNames, eventNames } from '../../../shared/contract/engineContract.ts';
-import type { EngineService } from '../../../electron/node/service/engineService.ts';
-import { createCommandHandler, forwardEvents, registerCommandHandlers } from '../../../electron/main/ipcHandlers.ts';
+import { createDropTokens } from '../../../electron/main/dropTokens.ts';
+import { setupDropTokens, setupEnginePorts } from '../../../electron/main/ipcHandlers.ts';
 import type { SenderEvent } from '../../../electron/main/senderCheck.ts';
 
-function recordingService() {
-  const calls: [string, unknown][] = [];
-  const listeners = new Map<string, (payload: unknown) => void>();
-  const service = new Proxy({} as EngineService, {
-    get(_target, property: string) {
-      if (property === 'on') {
-        return (event: string, listener: (payload: unknown) => void) => {
-          listeners.set(event, listener);
-          return () => listeners.delete(event);
-        };
-      }
-      return async (request: unknown) => {
-        calls.push([property, request]);
-        return { ok: property };
-      };
-    },
-  });
-  return { service, calls, listeners };
+type Handler = (event: unknown, ...args: unknown[]) => unknown;
+
+function fakeIpcMain() {
+  const listeners = new Map<string, Handler>();
+  const handlers = new Map<string, Handler>();
+  return {
+    listeners,
+    handlers,
+    on: (channel: string, listener: Handler) => void listeners.set(channel, listener),
+    handle: (channel: string, handler: Handler) => void handlers.set(channel, handler),
+  };
 }
 
-const fromWindow = { sender: { id: 1 }, senderFrame: null } as SenderEvent;
-const trusted = () => true;
+function senderEvent(id: number) {
+  const posted: unknown[][] = [];
+  const event = { sender: { id, postMessage: (...args: unknown[]) => void posted.push(args) }, senderFrame: null };
+  return { event, posted };
+}
 
-describe('command handlers', () => {
-  it('pass a valid request from the window to the service', async () => {
-    const { service, calls } = recordingService();
-    const handler = createCommandHandler(service, 'listClusters', trusted);
-    expect(await handler(fromWindow, { offset: 0, limit: 10, sort: 'path' })).toEqual({ ok: 'listClusters' });
-    expect(calls).toEqual([['listClusters', { offset: 0, limit: 10, sort: 'path' }]]);
-  });
+const fromWindow = (event: SenderEvent) => event.sender.id === 1;
 
-  it('reject a malformed payload before the service sees it', async () => {
-    const { service, calls } = recordingService();
-    const handler = createCommandHandler(service, 'setMark', trusted);
-    for (const payload of [undefined, null, 'delete', {}, { clusterId: 'exact-1', fileIndex: 0, mark: 'delete', path: '/etc/passwd' }, { clusterId: 'exact-1', fileIndex: '0', mark: 'delete' }]) {
-      await expect(handler(fromWindow, payload)).rejects.toBeInstanceOf(ContractError);
-    }
-    expect(calls).toEqual([]);
-  });
+describe('the engine port', () => {
+  it("is handed to the window's page only, one new port per request", () => {
+    const ipcMain = fakeIpcMain();
+    let connected = 0;
+    setupEnginePorts(ipcMain as never, fromWindow, () => ({ port: ++connected }) as never);
+    const window = senderEvent(1);
+    ipcMain.listeners.get('shingle:engine-port')!(window.event);
+    expect(window.posted).toEqual([['shingle:engine-port', null, [{ port: 1 }]]]);
 
-  it('reject a message from anywhere but the window, whatever it holds', async () => {
-    const { service, calls } = recordingService();
-    const seen: SenderEvent[] = [];
-    const handler = createCommandHandler(service, 'getSettings', (event) => {
-      seen.push(event);
-      return false;
-    });
-    await expect(handler(fromWindow, {})).rejects.toThrow('getSettings: refused, the request does not come from the Shingle window');
-    expect(seen).toEqual([fromWindow]);
-    expect(calls).toEqual([]);
-  });
-
-  it('are registered on one channel per command, and removed together', async () => {
-    const { service, calls } = recordingService();
-    // Electron calls handlers with its own event object; these tests pass a SenderEvent.
-    const handlers = new Map<string, (event: never, payload: unknown) => unknown>();
-    const ipcMain = {
-      handle: (channel: string, handler: (event: never, payload: unknown) => unknown) => void handlers.set(channel, handler),
-      removeHandler: (channel: string) => void handlers.delete(channel),
-    };
-    const remove = registerCommandHandlers(ipcMain, service, trusted);
-    expect([...handlers.keys()]).toEqual(commandNames.map((name) => `shingle:${name}`));
-    const getMarks = handlers.get('shingle:getMarks')!;
-    expect(await getMarks(fromWindow as never, {})).toEqual({ ok: 'getMarks' });
-    await expect(getMarks(fromWindow as never, { all: true })).rejects.toBeInstanceOf(ContractError);
-    expect(calls).toEqual([['getMarks', {}]]);
-    remove();
-    expect(handlers.size).toBe(0);
+    const other = senderEvent(2);
+    ipcMain.listeners.get('shingle:engine-port')!(other.event);
+    expect(other.posted).toEqual([]);
+    expect(connected).toBe(1);
   });
 });
 
-describe('event forwarding', () => {
-  it("sends every engine event to the current window's page, and to no closed one", () => {
-    const { service, listeners } = recordingService();
-    const sent: unknown[][] = [];
-    let destroyed = false;
-    let contents: { send(...args: unknown[]): void; isDestroyed(): boolean } | undefined = {
-      send: (...args) => void sent.push(args),
-      isDestroyed: () => destroyed,
-    };
-    const stop = forwardEvents(service, () => contents);
-    expect([...listeners.keys()].sort()).toEqual([...eventNames].sort());
+describe('drop tokens', () => {
+  it('are issued to the window for absolute paths only, and name their path once', async () => {
+    const ipcMain = fakeIpcMain();
+    const tokens = createDropTokens();
+    setupDropTokens(ipcMain as never, fromWindow, tokens);
+    const issue = ipcMain.handlers.get('shingle:drop-token')!;
+    const token = issue(senderEvent(1).event, '/home/ann/Documents') as string;
+    expect(token).toMatch(/^[0-9a-f-]{36}$/);
+    expect(() => issue(senderEvent(2).event, '/etc')).toThrow(/does not come from the Shingle window/);
+    for (const bad of ['Documents', '', 42, null, '/a\0b']) expect(() => issue(senderEvent(1).event, bad)).toThrow(/absolute path of a dropped item/);
 
-    listeners.get('scanState')!({ running: true, errors: 0 });
-    destroyed = true;
-    listeners.get('scanState')!({ running: false, errors: 0 });
-    contents = undefined;
-    listeners.get('scanProgress')!({ phase: 'walk' });
-    expect(sent).toEqual([['shingle:event', 'scanState', { running: true, errors: 0 }]]);
-    stop();
-    expect(listeners.size).toBe(0);
+    expect(tokens.redeem([token, '/etc', 'made-up'])).toEqual(['/home/ann/Documents']);
+    expect(tokens.redeem([token])).toEqual([]);
   });
 });

@@ -1,75 +1,97 @@
-// window.shingle: one function per contract command over its own channel, event subscriptions
-// that pass payloads only, and clean error messages.
+// window.shingle: one function per contract command, sent over the MessagePort main hands over
+// (queued until it arrives, failed when the engine restarts), event subscriptions that pass
+// payloads only, and drop tokens asked of main for real drops only.
+import { MessageChannel } from 'node:worker_threads';
+import type { MessagePort } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
-import { commandNames } from '../../../shared/contract/engineContract.ts';
+import { commandNames } from '../../../shared/contract/channels.ts';
+import type { PortMessage } from '../../../shared/contract/channels.ts';
 import { createShingleBridge } from '../../../electron/preload/shingleBridge.ts';
 
 type Relay = (event: unknown, ...args: unknown[]) => void;
 
-function fakeIpc(reply: (channel: string, request: unknown) => Promise<unknown> = async () => ({})) {
-  const invoked: [string, unknown][] = [];
-  const listeners = new Map<string, Set<Relay>>();
+/** ipcRenderer as the preload uses it, and an engine on the far end of the ports it hands out. */
+function fakeIpc(engine: (message: Extract<PortMessage, { type: 'invoke' }>) => PortMessage | undefined = (m) => ({ type: 'result', id: m.id, ok: true, value: { echo: m.name } })) {
+  const sent: unknown[][] = [];
+  const invoked: unknown[][] = [];
+  const listeners = new Map<string, Relay>();
+  const engines: MessagePort[] = [];
   const ipc = {
-    invoke: (channel: string, request: unknown) => {
-      invoked.push([channel, request]);
-      return reply(channel, request);
+    send: (...args: unknown[]) => void sent.push(args),
+    invoke: async (channel: string, path: unknown) => {
+      invoked.push([channel, path]);
+      return `token-for-${String(path)}`;
     },
     on(channel: string, listener: Relay) {
-      if (!listeners.has(channel)) listeners.set(channel, new Set());
-      listeners.get(channel)!.add(listener);
-      return ipc;
-    },
-    removeListener(channel: string, listener: Relay) {
-      listeners.get(channel)?.delete(listener);
+      listeners.set(channel, listener);
       return ipc;
     },
   };
-  const send = (channel: string, ...args: unknown[]) => listeners.get(channel)?.forEach((l) => l({ sender: 'the ipc event' }, ...args));
-  return { ipc, invoked, listeners, send };
+  /** Main answers the preload's request: a fresh port to a fresh engine. */
+  function handOverPort(): MessagePort {
+    const { port1, port2 } = new MessageChannel();
+    port1.on('message', (message: PortMessage) => {
+      if (message.type !== 'invoke') return;
+      const reply = engine(message);
+      if (reply) port1.postMessage(reply);
+    });
+    engines.push(port1);
+    listeners.get('shingle:engine-port')!({ ports: [port2] });
+    return port1;
+  }
+  return { ipc, sent, invoked, handOverPort, engines };
 }
 
-const webUtils = { getPathForFile: (file: { name: string }) => `/dropped/${file.name}` };
+const webUtils = { getPathForFile: (file: { name: string }) => (file.name ? `/dropped/${file.name}` : '') };
 
 function bridgeOver(fake: ReturnType<typeof fakeIpc>) {
   return createShingleBridge(fake.ipc as never, webUtils as never);
 }
 
 describe('the preload bridge', () => {
-  it('has exactly one function per command, plus on and pathForDroppedFile', () => {
+  it('has exactly one function per command, plus on and dropToken', () => {
     const bridge = bridgeOver(fakeIpc());
-    expect(Object.keys(bridge).sort()).toEqual([...commandNames, 'on', 'pathForDroppedFile'].sort());
+    expect(Object.keys(bridge).sort()).toEqual([...commandNames, 'on', 'dropToken'].sort());
     for (const key of Object.keys(bridge)) expect(typeof bridge[key as keyof typeof bridge]).toBe('function');
   });
 
-  it('sends each command over its own channel with the request as given', async () => {
-    const fake = fakeIpc(async (channel) => (channel === 'shingle:getScanState' ? { running: false, errors: 0 } : {}));
-    const bridge = bridgeOver(fake);
-    expect(await bridge.getScanState({})).toEqual({ running: false, errors: 0 });
-    await bridge.setMark({ clusterId: 'exact-1', fileIndex: 1, mark: 'keep' });
-    expect(fake.invoked).toEqual([
-      ['shingle:getScanState', {}],
-      ['shingle:setMark', { clusterId: 'exact-1', fileIndex: 1, mark: 'keep' }],
-    ]);
-  });
-
-  it("rejects with the main process's message, without Electron's prefix", async () => {
-    const fake = fakeIpc(async () => {
-      throw new Error("Error invoking remote method 'shingle:startScan': Error: Choose a folder to scan first");
-    });
-    await expect(bridgeOver(fake).startScan({})).rejects.toThrow(/^Choose a folder to scan first$/);
-  });
-
-  it('delivers the payloads of the subscribed event only, and stops on unsubscribe', () => {
+  it('asks main for the engine port, and sends commands over it once it arrives, in order', async () => {
     const fake = fakeIpc();
     const bridge = bridgeOver(fake);
+    expect(fake.sent).toEqual([['shingle:engine-port']]);
+    const early = bridge.getScanState({});
+    fake.handOverPort();
+    await expect(early).resolves.toEqual({ echo: 'getScanState' });
+    await expect(bridge.setMark({ clusterId: 'exact-1', fileIndex: 1, mark: 'keep' })).resolves.toEqual({ echo: 'setMark' });
+    fake.engines.forEach((port) => port.close());
+  });
+
+  it("rejects with the engine's message, and fails calls in flight when the engine restarts", async () => {
+    const fake = fakeIpc((m) => (m.name === 'startScan' ? { type: 'result', id: m.id, ok: false, error: 'Choose a folder to scan first' } : undefined));
+    const bridge = bridgeOver(fake);
+    fake.handOverPort();
+    await expect(bridge.startScan({})).rejects.toThrow(/^Choose a folder to scan first$/);
+    const unanswered = bridge.getSettings({});
+    fake.handOverPort();
+    await expect(unanswered).rejects.toThrow('The engine restarted');
+    fake.engines.forEach((port) => port.close());
+  });
+
+  it('delivers the payloads of the subscribed event only, and stops on unsubscribe', async () => {
+    const fake = fakeIpc();
+    const bridge = bridgeOver(fake);
+    const engine = fake.handOverPort();
     const received: unknown[] = [];
     const off = bridge.on('scanState', (payload) => received.push(payload));
-    fake.send('shingle:event', 'scanProgress', { phase: 'walk' });
-    fake.send('shingle:event', 'scanState', { running: true, errors: 0 });
+    engine.postMessage({ type: 'event', name: 'scanProgress', payload: { phase: 'walk' } });
+    engine.postMessage({ type: 'event', name: 'scanState', payload: { running: true, errors: 0 } });
+    // A command's answer comes after the events posted before it.
+    await bridge.getMarks({});
     off();
-    fake.send('shingle:event', 'scanState', { running: false, errors: 0 });
+    engine.postMessage({ type: 'event', name: 'scanState', payload: { running: false, errors: 0 } });
+    await bridge.getMarks({});
     expect(received).toEqual([{ running: true, errors: 0 }]);
-    expect(fake.listeners.get('shingle:event')?.size).toBe(0);
+    engine.close();
   });
 
   it('refuses unknown events and listeners that are not functions', () => {
@@ -78,7 +100,11 @@ describe('the preload bridge', () => {
     expect(() => bridge.on('scanState', 'alert(1)' as never)).toThrow('must be a function');
   });
 
-  it('turns a dropped file into its path with webUtils', () => {
-    expect(bridgeOver(fakeIpc()).pathForDroppedFile({ name: 'Documents' } as File)).toBe('/dropped/Documents');
+  it("asks main for a dropped item's token, and for nothing when the File has no path", async () => {
+    const fake = fakeIpc();
+    const bridge = bridgeOver(fake);
+    expect(await bridge.dropToken({ name: 'Documents' } as File)).toBe('token-for-/dropped/Documents');
+    expect(await bridge.dropToken({ name: '' } as File)).toBe('');
+    expect(fake.invoked).toEqual([['shingle:drop-token', '/dropped/Documents']]);
   });
 });

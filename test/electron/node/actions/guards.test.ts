@@ -44,10 +44,10 @@ describe('action guards', () => {
     const plan = planActions(report, selection, { action: 'delete', referenceRoots: [tree.path('dup/')] });
     expect(plan.steps).toEqual([]);
     expect(plan.refused.map((r) => r.reason)).toEqual([
-      'in a reference folder',
-      'in a reference folder',
       'not a file of this cluster in the report',
       'not a file of this cluster in the report',
+      'in a reference folder',
+      'in a reference folder',
     ]);
     const unknown = planActions(report, { clusters: [{ clusterId: 'nope', keep: [], act: ['/etc/passwd'] }] }, { action: 'delete' });
     expect(unknown.steps).toEqual([]);
@@ -72,7 +72,7 @@ describe('action guards', () => {
     await utimes(tree.path('dup/b.txt'), info.atime, info.mtime);
     const result = await applyPlan(plan, { journal });
     expect(result.outcomes).toEqual([
-      { clusterId: 'exact-1', path: tree.path('dup/b.txt'), state: 'refused', reason: 'its content no longer matches the kept copy' },
+      { clusterId: 'exact-1', path: tree.path('dup/b.txt'), state: 'refused', reason: `its content does not match its twin ${tree.path('keep/a.txt')}` },
       { clusterId: 'exact-1', path: tree.path('dup/c.txt'), state: 'done' },
     ]);
     expect(await readFile(tree.path('dup/b.txt'), 'utf8')).toContain('SAME');
@@ -80,7 +80,7 @@ describe('action guards', () => {
     const again = reportOf([tree.root], [await clusterOf('exact-2', [tree.path('keep/a.txt'), tree.path('other.txt')])]);
     await writeFile(tree.path('keep/a.txt'), body + 'more');
     const second = await applyPlan(planActions(again, selectFiles(again, [{ kind: 'in-folder', folder: tree.path('keep') }]), { action: 'trash' }), { journal });
-    expect(second.outcomes[0]).toMatchObject({ state: 'refused', reason: 'the kept copy changed since the scan' });
+    expect(second.outcomes[0]).toMatchObject({ state: 'refused', reason: `the kept copy ${tree.path('keep/a.txt')} changed since the scan` });
     expect(await readFile(tree.path('other.txt'), 'utf8')).toBe(body);
   });
 

@@ -1,11 +1,6 @@
-// The CLI harness in-process: exit codes, one-line messages, --debug, argument mistakes, and
-// reading a report file back.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+// The CLI harness in-process: exit codes, one-line messages, --debug, argument mistakes.
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CommandFailure, parseCommandArgs, runCommand, takeDebugFlag, UsageError } from '../../../../electron/node/cli/harness.ts';
-import { readReportFile } from '../../../../electron/node/cli/reportFile.ts';
 
 let stderr: string;
 afterEach(() => vi.restoreAllMocks());
@@ -72,51 +67,5 @@ describe('parseCommandArgs', () => {
     expect(message(['--index', '--json'])).toBe("--index needs a value (got '--json'; write --index=--json if that is the value)");
     expect(message(['--bogus'])).toMatch(/^Unknown option '--bogus'/);
     expect(parseCommandArgs(['--min-size=-5'], options).values['min-size']).toBe('-5');
-  });
-});
-
-describe('readReportFile', () => {
-  let dir: string;
-  beforeAll(() => {
-    dir = mkdtempSync(join(tmpdir(), 'shingle-report-'));
-  });
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-  const valid = {
-    version: 1,
-    roots: ['/r'],
-    stats: { files: 2, bytes: 4, ms: 1 },
-    clusters: [{ id: 'exact-1', kind: 'exact', similarity: 1, reclaimable: 2, files: [{ path: '/r/a', size: 2, mtime: 1 }, { path: '/r/b', size: 2, mtime: 1 }] }],
-    errors: [],
-  };
-
-  async function refusal(content: unknown): Promise<string> {
-    const path = join(dir, `report-${Math.random().toString(36).slice(2)}.json`);
-    writeFileSync(path, typeof content === 'string' ? content : JSON.stringify(content));
-    const error = await readReportFile(path).then(() => undefined, (e: unknown) => e);
-    expect(error).toBeInstanceOf(UsageError);
-    const text = (error as Error).message;
-    expect(text).toContain(path);
-    expect(text.split('\n')).toHaveLength(1);
-    return text;
-  }
-
-  it('reads a valid report', async () => {
-    const path = join(dir, 'valid.json');
-    writeFileSync(path, JSON.stringify(valid));
-    expect(await readReportFile(path)).toEqual(valid);
-  });
-
-  it('refuses damaged or hand-edited reports in one line', async () => {
-    expect(await refusal('{"version": 1, "clus')).toMatch(/not a shingle scan --json report/);
-    expect(await refusal({ ...valid, version: 2 })).toMatch(/report version 2; this Shingle reads version 1 \(the report is from a newer Shingle\)/);
-    expect(await refusal({ clusters: [] })).toMatch(/no version/);
-    expect(await refusal({ ...valid, clusters: [{ ...valid.clusters[0], files: null }] })).toMatch(/clusters\.0\.files/);
-    expect(await refusal({ ...valid, clusters: [null] })).toMatch(/clusters\.0/);
-    expect(await refusal({ ...valid, clusters: [{ ...valid.clusters[0], files: [{ path: 7, size: 2, mtime: 1 }] }] })).toMatch(/clusters\.0\.files\.0\.path/);
-  });
-
-  it('says when the file cannot be read', async () => {
-    await expect(readReportFile(join(dir, 'missing.json'))).rejects.toThrow(/missing\.json: cannot read the report/);
   });
 });

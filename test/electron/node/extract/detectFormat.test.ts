@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { decodeText } from '../../../../electron/node/extract/decodeText.ts';
-import { candidateFormat, detectFormat } from '../../../../electron/node/extract/detectFormat.ts';
+import { candidateFormat, detectFormat, namedNonDocument } from '../../../../electron/node/extract/detectFormat.ts';
 
 const ascii = (text: string) => new TextEncoder().encode(text);
 const utf16le = (text: string, bom = true) => Buffer.concat([Buffer.from(bom ? [0xff, 0xfe] : []), Buffer.from(text, 'utf16le')]);
@@ -48,6 +48,40 @@ describe('detectFormat', () => {
     expect(detectFormat('/d/fake.pdf', ascii('<html>not a pdf</html>'))).toMatchObject({ ok: false, code: 'ECORRUPT' });
     expect(detectFormat('/d/quote.txt', ascii('A PDF starts with %PDF-1.4\n'))).toEqual({ ok: true, format: 'text' });
     expect(detectFormat('/d/photo.jpg', Buffer.from([0xff, 0xd8, 0xff, 0xe0]))).toMatchObject({ ok: false, code: 'ENOTDOC' });
+  });
+});
+
+describe('detectFormat on names that do not decide', () => {
+  const names = ['/d/changelog.Debian', '/d/NEWS.Debian', '/common-licenses/Apache-2.0', '/d/Makefile', '/d/data.json', '/d/pom.xml', '/d/ci.yaml', '/d/setup.ini', '/d/notes.whatever'];
+
+  it('sniffs text by its bytes, whatever the name', () => {
+    for (const name of names) expect(detectFormat(name, ascii('Apache License\nVersion 2.0, January 2004\n')), name).toEqual({ ok: true, format: 'text' });
+    expect(detectFormat('/d/legacy', Buffer.from([0x63, 0x61, 0x66, 0xe9, 0x20, 0x93, 0x71, 0x94, 0x0a]))).toEqual({ ok: true, format: 'text' });
+    expect(detectFormat('/d/notes.Debian', utf16le('plain words in utf-16', false))).toEqual({ ok: true, format: 'text' });
+    expect(detectFormat('/d/notes.Debian', utf16le('plain words in utf-16'))).toEqual({ ok: true, format: 'text' });
+  });
+
+  it('sniffs HTML and PDF by their signatures', () => {
+    expect(detectFormat('/d/index', ascii('\n  <!DOCTYPE html>\n<html><body>x</body></html>'))).toEqual({ ok: true, format: 'html' });
+    expect(detectFormat('/d/page.xml', ascii('<?xml version="1.0"?>\n<!-- c -->\n<html xmlns="http://www.w3.org/1999/xhtml">'))).toEqual({ ok: true, format: 'html' });
+    expect(detectFormat('/d/page.Debian', utf16le('<html><head><title>t</title>'))).toEqual({ ok: true, format: 'html' });
+    expect(detectFormat('/d/feed.xml', ascii('<?xml version="1.0"?>\n<rss><channel/></rss>'))).toEqual({ ok: true, format: 'text' });
+    expect(detectFormat('/d/manual', ascii('%PDF-1.5\n'))).toEqual({ ok: true, format: 'pdf' });
+  });
+
+  it('passes over binaries and empty files silently (no error to report)', () => {
+    const gzip = Buffer.concat([Buffer.from([0x1f, 0x8b, 0x08, 0x00]), randomBytes(4000)]);
+    expect(detectFormat('/d/changelog.Debian.old', gzip)).toMatchObject({ ok: false, code: 'ENOTDOC' });
+    expect(detectFormat('/d/blob', randomBytes(8192).map((byte) => byte || 1))).toMatchObject({ ok: false, code: 'ENOTDOC' });
+    expect(detectFormat('/d/empty', new Uint8Array())).toMatchObject({ ok: false, code: 'ENOTDOC' });
+  });
+
+  it('rules out media, archives and compiled code by name, without looking at the bytes', () => {
+    for (const name of ['/d/changelog.Debian.gz', '/d/logo.PNG', '/d/libx.so', '/d/font.woff2', '/d/pkg.deb']) {
+      expect(namedNonDocument(name), name).toBe(true);
+      expect(detectFormat(name, ascii('looks like text')), name).toMatchObject({ ok: false, code: 'ENOTDOC' });
+    }
+    for (const name of names) expect(namedNonDocument(name), name).toBe(false);
   });
 });
 

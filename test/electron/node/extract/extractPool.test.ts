@@ -76,14 +76,15 @@ describe('PDF', () => {
     const bodies = [
       ['The first page introduces the docu-', 'ment and its purpose.'],
       ['Anglo-', 'Saxon charters come second.'],
-      ['A third page holds the summary.', 'Nothing else is said here.'],
+      // The document writes "document" whole, so the hyphenated one is re-joined (pdfPages.ts).
+      ['A third page holds the summary of the document.', 'Nothing else is said here.'],
     ];
     const pages = bodies.map((body, i) => ['ACME Corp Confidential', ...body, `Page ${i + 1} of 3`]);
     const result = await pool.extract(file('report.pdf', await linesPdf(pages)));
     expect(result).toMatchObject({ ok: true, format: 'pdf' });
     expect(result.ok && result.text).toBe(
       'The first page introduces the document and its purpose.\nAnglo-Saxon charters come second.\n' +
-        'A third page holds the summary.\nNothing else is said here.',
+        'A third page holds the summary of the document.\nNothing else is said here.',
     );
   });
 

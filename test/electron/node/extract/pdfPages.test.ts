@@ -26,12 +26,14 @@ describe('joinPdfPages', () => {
     expect(joinPdfPages([body])).toContain('\n42\n');
   });
 
-  it('rejoins words hyphenated at a line end, across pages too', () => {
-    expect(joinPdfPages(['the docu-\nment was', 'long and hyphen-', 'ated'])).toBe('the document was\nlong and hyphenated');
+  it('rejoins words hyphenated at a line end when the document writes the whole word, across pages too', () => {
+    expect(joinPdfPages(['the docu-\nment was a document', 'long and hyphen-', 'ated, hyphenated'])).toBe('the document was a document\nlong and hyphenated, hyphenated');
     expect(joinPdfPages(['soft\u00ad\nhyphen'])).toBe('softhyphen');
   });
 
-  it('keeps the hyphen of compounds: before a capital, or written so elsewhere', () => {
+  it('never invents a word found in neither line: otherwise the hyphen stays', () => {
+    expect(joinPdfPages(['requests are blocked-\nv4 only'])).toBe('requests are blocked-v4 only');
+    expect(joinPdfPages(['a rare hyphen-\nated word'])).toBe('a rare hyphen-ated word');
     expect(joinPdfPages(['Anglo-\nSaxon'])).toBe('Anglo-Saxon');
     expect(joinPdfPages(['a well-known fact, so well-\nknown'])).toBe('a well-known fact, so well-known');
     expect(joinPdfPages(['a dash -\nthen more'])).toBe('a dash -\nthen more');

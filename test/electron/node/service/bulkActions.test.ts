@@ -2,8 +2,6 @@
 // applying trashes the files into the freedesktop trash (here a temporary XDG_DATA_HOME), undo
 // puts them back, and a file changed since the scan is refused and reported.
 import { readdir, readFile, stat, utimes, writeFile } from 'node:fs/promises';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { EventPayload } from '../../../../shared/contract/engineContract.ts';
@@ -11,79 +9,79 @@ import type { EngineService } from '../../../../electron/node/service/engineServ
 import { prose } from '../../../helpers/documents.ts';
 import { createTempTree } from '../../../helpers/tempTree.ts';
 import type { TempTree } from '../../../helpers/tempTree.ts';
-import { createDataDir, createFakeHost, openService, scanFolders } from './serviceFixture.ts';
+import { batchFinished, openActionService } from './actionServiceFixture.ts';
+import type { ActionService } from './actionServiceFixture.ts';
+import { createFakeHost } from './serviceFixture.ts';
 
 const text = prose(31);
+
+/** The files a plan's first page removes. */
+function removed(plan: { clusters: { files: { path: string; decision: string }[] }[] }): string[] {
+  return plan.clusters.flatMap((c) => c.files.filter((f) => f.decision === 'remove').map((f) => f.path)).sort();
+}
 const other = prose(32);
 
 describe('bulk clean-up', () => {
   let tree: TempTree;
-  let dataDir: Awaited<ReturnType<typeof createDataDir>>;
-  let dataHome: string;
-  let savedDataHome: string | undefined;
+  let opened: ActionService;
   let service: EngineService;
+  let dataHome: string;
   const host = createFakeHost();
-
-  /** Resolves with the last progress event of the batch. */
-  function finished(batchId: number): Promise<EventPayload<'actionProgress'>> {
-    return new Promise((resolve) => {
-      const off = service.on('actionProgress', (progress) => {
-        if (progress.batchId !== batchId || progress.done < progress.total) return;
-        off();
-        resolve(progress);
-      });
-    });
-  }
+  const finished = (batchId: number) => batchFinished(service, batchId);
 
   beforeEach(async () => {
-    savedDataHome = process.env.XDG_DATA_HOME;
-    dataHome = await mkdtemp(join(tmpdir(), 'shingle-xdg-'));
-    process.env.XDG_DATA_HOME = dataHome;
     tree = await createTempTree({ 'Docs/a.txt': text, 'Docs/b.txt': text, 'Docs/old/c.txt': text, 'Docs/x.txt': other, 'Docs/y.txt': other });
     // a.txt is the newest copy.
     await utimes(tree.path('Docs/b.txt'), new Date(2020, 0, 1), new Date(2020, 0, 1));
     await utimes(tree.path('Docs/old/c.txt'), new Date(2019, 0, 1), new Date(2019, 0, 1));
     await utimes(tree.path('Docs/y.txt'), new Date(2019, 0, 1), new Date(2019, 0, 1));
-    dataDir = await createDataDir();
-    service = openService(dataDir.path, host);
-    await scanFolders(service, host, [tree.path('Docs')]);
+    opened = await openActionService(tree.path('Docs'), host);
+    ({ service, dataHome } = opened);
   });
 
   afterEach(async () => {
-    await service.dispose();
-    if (savedDataHome === undefined) delete process.env.XDG_DATA_HOME;
-    else process.env.XDG_DATA_HOME = savedDataHome;
-    await Promise.all([tree.remove(), dataDir.remove(), rm(dataHome, { recursive: true, force: true })]);
+    await opened.close();
+    await tree.remove();
   });
 
   it('previews what a keep rule would remove, sparing reference folders', async () => {
     const preview = await service.previewActions({ rules: ['newest'], useMarks: false, action: 'trash' });
-    expect(preview.files).toBe(3);
-    expect(preview.clusters).toBe(2);
-    expect(preview.bytes).toBe(2 * Buffer.byteLength(text) + Buffer.byteLength(other));
-    expect(preview.items?.map((i) => i.path).sort()).toEqual([tree.path('Docs/b.txt'), tree.path('Docs/old/c.txt'), tree.path('Docs/y.txt')]);
+    expect(preview.totals).toEqual({ files: 3, clusters: 2, bytes: 2 * Buffer.byteLength(text) + Buffer.byteLength(other), refused: 0 });
+    expect(removed(preview)).toEqual([tree.path('Docs/b.txt'), tree.path('Docs/old/c.txt'), tree.path('Docs/y.txt')]);
+    // Every file of every cluster in scope is listed, the kept ones too, each with what it duplicates.
+    expect(preview.clusterCount).toBe(2);
+    const texts = preview.clusters.find((c) => c.files.length === 3)!;
+    expect(texts.files.map((f) => [f.path, f.decision, f.relation, f.matches])).toEqual([
+      [tree.path('Docs/a.txt'), 'keep', 'kept', undefined],
+      [tree.path('Docs/b.txt'), 'remove', 'copy', tree.path('Docs/a.txt')],
+      [tree.path('Docs/old/c.txt'), 'remove', 'copy', tree.path('Docs/a.txt')],
+    ]);
 
     host.nextPick = [tree.path('Docs/old')];
     await service.chooseFolders({ purpose: 'referenceRoots' });
     const spared = await service.previewActions({ rules: ['newest'], useMarks: false, action: 'trash' });
-    expect(spared.files).toBe(2);
-    expect(spared.refused).toEqual([expect.objectContaining({ path: tree.path('Docs/old/c.txt'), reason: 'in a reference folder' })]);
+    expect(spared.totals).toMatchObject({ files: 2, refused: 1 });
+    const refused = spared.clusters.flatMap((c) => c.files).filter((f) => f.decision === 'refused');
+    expect(refused).toEqual([expect.objectContaining({ path: tree.path('Docs/old/c.txt'), reason: 'in a reference folder' })]);
   });
 
-  it('lets the marks override the rules and limits the scope to the clusters asked for', async () => {
+  it('lets the marks decide a marked cluster, the rules the others, within the clusters asked for', async () => {
     const { clusters } = await service.listClusters({ offset: 0, limit: 10, sort: 'path' });
     const texts = clusters.find((c) => c.files.length === 3)!;
     const bAt = texts.files.findIndex((f) => f.path.endsWith('b.txt'));
     await service.setMark({ clusterId: texts.id, fileIndex: bAt, mark: 'keep' });
     const preview = await service.previewActions({ clusterIds: [texts.id], rules: ['newest'], useMarks: true, action: 'delete' });
-    expect(preview.items?.map((i) => i.path)).toEqual([tree.path('Docs/old/c.txt')]);
+    // b.txt is marked keep: the rule (newest, a.txt) does not decide this cluster, the mark does.
+    expect(removed(preview)).toEqual([tree.path('Docs/a.txt'), tree.path('Docs/old/c.txt')]);
+    expect(preview.clusterCount).toBe(1);
     await expect(service.previewActions({ rules: [], useMarks: false, action: 'trash' })).rejects.toThrow(/keep rule/);
   });
 
   it('trashes the files in the background, reports each step, and undo puts them back', async () => {
     const progress: EventPayload<'actionProgress'>[] = [];
     service.on('actionProgress', (p) => progress.push(p));
-    const { batchId } = await service.applyActions({ rules: ['newest'], useMarks: false, action: 'trash', confirm: true });
+    const { planId } = await service.previewActions({ rules: ['newest'], useMarks: false, action: 'trash' });
+    const { batchId } = await service.applyActions({ planId });
     const last = await finished(batchId);
     expect(last).toEqual({ batchId, done: 3, total: 3, failed: 0 });
     expect(progress[0]).toMatchObject({ batchId, done: 0, total: 3 });
@@ -103,11 +101,25 @@ describe('bulk clean-up', () => {
     expect(await readFile(tree.path('Docs/y.txt'), 'utf8')).toBe(other);
     expect(await readdir(join(dataHome, 'Trash', 'files'))).toEqual([]);
     expect((await service.getBatchResult({ batchId })).undone).toBe(true);
+    expect(await service.listBatches({})).toEqual([
+      { batchId, startedAt: expect.any(Number), action: 'trash', files: 3, bytes: 2 * Buffer.byteLength(text) + Buffer.byteLength(other), planned: 3, state: 'done', undone: true, undoable: false },
+    ]);
+    // A plan runs once.
+    await expect(service.applyActions({ planId })).rejects.toThrow(/no longer available/);
   });
 
-  it('refuses a file modified after the scan and reports why', async () => {
+  it('refuses in the preview a file modified after the scan', async () => {
     await writeFile(tree.path('Docs/y.txt'), `${other} edited`);
-    const { batchId } = await service.applyActions({ rules: ['newest'], useMarks: false, action: 'trash', confirm: true });
+    const preview = await service.previewActions({ rules: ['newest'], useMarks: false, action: 'trash' });
+    expect(preview.totals).toMatchObject({ files: 2, refused: 1 });
+    const y = preview.clusters.flatMap((c) => c.files).find((f) => f.path === tree.path('Docs/y.txt'));
+    expect(y).toMatchObject({ decision: 'refused', reason: 'the file changed since the scan' });
+  });
+
+  it('refuses a file modified after the preview and goes on with the rest', async () => {
+    const { planId } = await service.previewActions({ rules: ['newest'], useMarks: false, action: 'trash' });
+    await writeFile(tree.path('Docs/y.txt'), `${other} edited`);
+    const { batchId } = await service.applyActions({ planId });
     expect(await finished(batchId)).toMatchObject({ done: 3, total: 3, failed: 1 });
     const { steps } = await service.getBatchResult({ batchId });
     expect(steps.find((s) => s.path === tree.path('Docs/y.txt'))).toMatchObject({ state: 'refused', reason: 'the file changed since the scan' });
@@ -115,9 +127,28 @@ describe('bulk clean-up', () => {
     expect(await readFile(tree.path('Docs/y.txt'), 'utf8')).toBe(`${other} edited`);
   });
 
-  it('asks for confirmation in the contract and plans only from its own results', async () => {
+  it('deletes permanently only when the host confirms, whatever the request says', async () => {
+    const plan = () => service.previewActions({ rules: ['newest'], useMarks: false, action: 'delete' });
+    host.deleteConfirmations.length = 0;
+    await expect(service.applyActions({ planId: (await plan()).planId })).rejects.toThrow(/not confirmed/);
+    expect(host.deleteConfirmations).toEqual([{ files: 3, bytes: 2 * Buffer.byteLength(text) + Buffer.byteLength(other), clusters: 2, refused: 0 }]);
+    for (const name of ['Docs/b.txt', 'Docs/old/c.txt', 'Docs/y.txt']) await stat(tree.path(name));
+    host.confirmDelete = true;
+    try {
+      const { batchId } = await service.applyActions({ planId: (await plan()).planId });
+      expect(await finished(batchId)).toMatchObject({ done: 3, total: 3, failed: 0 });
+      await expect(stat(tree.path('Docs/b.txt'))).rejects.toThrow();
+    } finally {
+      host.confirmDelete = false;
+    }
+  });
+
+  it('runs only a stored plan, and plans only from its own results', async () => {
     const { dispatchCommand } = await import('../../../../electron/node/service/dispatch.ts');
     await expect(dispatchCommand(service, 'applyActions', { rules: ['newest'], useMarks: false, action: 'trash' })).rejects.toThrow(/invalid request/);
+    await expect(dispatchCommand(service, 'applyActions', { planId: 'made-up' })).rejects.toThrow(/no longer available/);
+    const { planId } = await service.previewActions({ rules: ['newest'], useMarks: false, action: 'delete' });
+    await expect(dispatchCommand(service, 'applyActions', { planId, confirm: true })).rejects.toThrow(/invalid request/);
     await expect(dispatchCommand(service, 'previewActions', { rules: ['newest'], useMarks: false, action: 'trash', paths: ['/etc/passwd'] })).rejects.toThrow(
       /invalid request/,
     );

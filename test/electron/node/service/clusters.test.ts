@@ -163,15 +163,17 @@ describe('engine service over a scanned folder', () => {
     await expect(service.getDocumentText({ clusterId: cluster.id, fileIndex: 0 })).rejects.toThrow('photo.jpg is not a document');
   });
 
-  it('reveals and opens files by reference, never scripts', async () => {
+  it('reveals any file by reference, and opens only documents on the allowlist', async () => {
     const { cluster, fileIndex } = await clusterWith('Pictures/photo.jpg');
     await service.revealFile({ clusterId: cluster.id, fileIndex });
-    await service.openFile({ clusterId: cluster.id, fileIndex });
+    await expect(service.openFile({ clusterId: cluster.id, fileIndex })).rejects.toThrow('Shingle opens documents only, not photo.jpg');
     expect(host.revealed).toEqual([tree.path('Pictures/photo.jpg')]);
-    expect(host.opened).toEqual([tree.path('Pictures/photo.jpg')]);
+    const contractRef = await clusterWith('Documents/contract.txt');
+    await service.openFile({ clusterId: contractRef.cluster.id, fileIndex: contractRef.fileIndex });
+    expect(host.opened).toEqual([tree.path('Documents/contract.txt')]);
 
     const scriptRef = await clusterWith('Tools/run.sh');
-    await expect(service.openFile({ clusterId: scriptRef.cluster.id, fileIndex: 0 })).rejects.toThrow('program or script');
+    await expect(service.openFile({ clusterId: scriptRef.cluster.id, fileIndex: 0 })).rejects.toThrow('documents only');
     await expect(service.revealFile({ clusterId: cluster.id, fileIndex: 5 })).rejects.toThrow('no file at position 5');
     await expect(service.openFile({ clusterId: 'near-gone', fileIndex: 0 })).rejects.toThrow('No cluster near-gone');
     expect(host.opened).toHaveLength(1);

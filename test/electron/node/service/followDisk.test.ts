@@ -129,4 +129,11 @@ describe('results following the disk', () => {
     await rm(tree.path('Backup/minutes-copy.txt'));
     await expect.poll(() => changes.map((c) => c.event), { timeout: FOLLOW_MS, interval: 50 }).toEqual(['cluster-removed']);
   });
+
+  it('keeps following when a reference folder is added: it only says which files are never acted on', async () => {
+    host.nextPick = [tree.path('Backup')];
+    await service.chooseFolders({ purpose: 'referenceRoots' });
+    await rm(tree.path('Backup/report-old.txt'));
+    await expect.poll(() => changes.map((c) => c.event), { timeout: FOLLOW_MS, interval: 50 }).toEqual(['cluster-removed']);
+  });
 });

@@ -5,25 +5,12 @@ import { join } from 'node:path';
 import type { EventPayload } from '../../../../shared/contract/engineContract.ts';
 import { createEngineService } from '../../../../electron/node/service/engineService.ts';
 import type { EngineService, HostCapabilities } from '../../../../electron/node/service/engineService.ts';
+import { createRecordingHost } from '../../../helpers/recordingHost.ts';
+import type { RecordingHost } from '../../../helpers/recordingHost.ts';
 
-export interface FakeHost extends HostCapabilities {
-  /** What the next pickFolders call resolves with. */
-  nextPick: string[];
-  revealed: string[];
-  opened: string[];
-}
-
-export function createFakeHost(): FakeHost {
-  const host: FakeHost = {
-    nextPick: [],
-    revealed: [],
-    opened: [],
-    pickFolders: async () => host.nextPick,
-    revealFile: async (path) => void host.revealed.push(path),
-    openFile: async (path) => void host.opened.push(path),
-  };
-  return host;
-}
+/** A host that records what it was asked; `nextPick` is what the picker returns. */
+export type FakeHost = RecordingHost;
+export const createFakeHost = createRecordingHost;
 
 export async function createDataDir(): Promise<{ path: string; remove(): Promise<void> }> {
   const path = await mkdtemp(join(tmpdir(), 'shingle-data-'));
@@ -53,3 +40,19 @@ export async function scanFolders(service: EngineService, host: FakeHost, folder
   await service.startScan({});
   return finished;
 }
+
+/** A temporary XDG_DATA_HOME, so a trash test never touches the real trash; `restore` puts the old value back and removes it. */
+export async function useTempDataHome(): Promise<{ path: string; restore(): Promise<void> }> {
+  const saved = process.env.XDG_DATA_HOME;
+  const path = await mkdtemp(join(tmpdir(), 'shingle-xdg-'));
+  process.env.XDG_DATA_HOME = path;
+  return {
+    path,
+    async restore() {
+      if (saved === undefined) delete process.env.XDG_DATA_HOME;
+      else process.env.XDG_DATA_HOME = saved;
+      await rm(path, { recursive: true, force: true });
+    },
+  };
+}
+

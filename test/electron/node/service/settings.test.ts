@@ -39,10 +39,12 @@ describe('engine settings', () => {
     expect(settings.referenceRoots).toEqual(['/data/docs', '/archive']);
   });
 
-  it('adds dropped folders only when they exist as folders', async () => {
+  it('adds dropped folders only by the tokens the host issued, and only when they exist as folders', async () => {
     const tree = await createTempTree({ 'Docs/a.txt': 'a', 'notes.txt': 'n' });
     const paths = [tree.path('Docs'), tree.path('notes.txt'), tree.path('Missing'), 'Docs', tree.path('Docs')];
-    expect(await service.addDroppedFolders({ purpose: 'roots', paths })).toEqual({
+    // A path is not a token, and a token the host never issued names nothing.
+    const tokens = [...paths.map((path) => host.dropToken(path)), tree.path('Docs'), 'drop-999'];
+    expect(await service.addDroppedFolders({ purpose: 'roots', tokens })).toEqual({
       added: [tree.path('Docs')],
       skipped: [tree.path('notes.txt'), tree.path('Missing'), 'Docs'],
     });

@@ -1,0 +1,47 @@
+// The preview's look at the disk: a file to remove, or the file it duplicates, that is gone or no
+// longer what the scan saw is refused in the plan itself, so the preview predicts the run. The
+// run checks everything again, contents included (checkStep.ts), right before each action.
+import { lstat } from 'node:fs/promises';
+import { displayPath } from '../../../shared/fsName.ts';
+import { toFsPath } from '../scan/fsPath.ts';
+import { sameTime } from './fileOps.ts';
+import type { ActionPlan, FileState } from './planActions.ts';
+
+async function whyChanged(state: FileState): Promise<string | undefined> {
+  const info = await lstat(toFsPath(state.path)).catch(() => undefined);
+  if (!info) return 'no longer exists';
+  if (!info.isFile()) return 'is no longer a regular file';
+  const ctimeChanged = state.ctime !== undefined && !sameTime(info.ctimeMs, state.ctime);
+  if (info.size !== state.size || !sameTime(info.mtimeMs, state.mtime) || ctimeChanged) return 'changed since the scan';
+  return undefined;
+}
+
+/** The plan with the steps the disk already rules out moved to its refusals. */
+export async function checkPlanOnDisk(plan: ActionPlan): Promise<ActionPlan> {
+  const reasons = await Promise.all(
+    plan.steps.map(async (step) => {
+      const own = await whyChanged(step);
+      if (own) return `the file ${own}`;
+      const kept = await whyChanged(step.kept);
+      return kept ? `the file it duplicates, ${displayPath(step.kept.path)}, ${kept}` : undefined;
+    }),
+  );
+  const refusedNow = new Map<string, string>();
+  plan.steps.forEach((step, i) => {
+    if (reasons[i]) refusedNow.set(`${step.clusterId}\0${step.path}`, reasons[i]);
+  });
+  if (refusedNow.size === 0) return plan;
+  const key = (clusterId: string, path: string) => `${clusterId}\0${path}`;
+  return {
+    ...plan,
+    steps: plan.steps.filter((s) => !refusedNow.has(key(s.clusterId, s.path))),
+    refused: [...plan.refused, ...plan.steps.filter((s) => refusedNow.has(key(s.clusterId, s.path))).map((s) => ({ clusterId: s.clusterId, path: s.path, reason: refusedNow.get(key(s.clusterId, s.path))! }))],
+    clusters: plan.clusters.map((cluster) => ({
+      ...cluster,
+      files: cluster.files.map((file) => {
+        const reason = refusedNow.get(key(cluster.clusterId, file.path));
+        return reason && file.decision === 'remove' ? { ...file, decision: 'refused' as const, reason } : file;
+      }),
+    })),
+  };
+}

@@ -1,0 +1,127 @@
+// The checks made right before a file is acted on. The file must still be what the scan saw (size,
+// mtime, ctime, and its content hash where the report has one), and the claim that it duplicates
+// the staying file it is matched with must hold on disk now: byte copies by their hashes, the same
+// text and edited versions and excerpts by measuring their texts afresh. A stale or forged report
+// therefore cannot remove a file that is not really a duplicate. The staying file is hashed (and
+// read) once per batch; a last lstat of both, after all the reading, catches a change meanwhile.
+import { lstat } from 'node:fs/promises';
+import type { Stats } from 'node:fs';
+import { containment, jaccard } from '../../../shared/fingerprint/jaccard.ts';
+import { displayPath } from '../../../shared/fsName.ts';
+import { createExtractPool } from '../extract/extractPool.ts';
+import type { ExtractPool } from '../extract/extractPool.ts';
+import { detailStepUrl } from '../near/detailStep.ts';
+import type { DocumentDetail } from '../near/detailStep.ts';
+import { toFsPath } from '../scan/fsPath.ts';
+import { hashFile, sameTime } from './fileOps.ts';
+import type { ActionKind, FileState, PlannedStep } from './planActions.ts';
+
+export class Refused extends Error {}
+
+export interface Seen {
+  file: Stats;
+  kept: Stats;
+}
+
+interface KeptCopy {
+  stats: Stats;
+  hash?: Promise<string>;
+  detail?: Promise<DocumentDetail | undefined>;
+}
+
+const percent = (x: number) => `${Math.round(x * 100)}%`;
+
+/** The state the scan saw, or why the disk no longer shows it. */
+async function checkState(expected: FileState, what: string): Promise<Stats> {
+  const info = await lstat(toFsPath(expected.path)).catch(() => undefined);
+  if (!info) throw new Refused(`${what} no longer exists`);
+  if (!info.isFile()) throw new Refused(`${what} is no longer a regular file`);
+  const ctimeChanged = expected.ctime !== undefined && !sameTime(info.ctimeMs, expected.ctime);
+  if (info.size !== expected.size || !sameTime(info.mtimeMs, expected.mtime) || ctimeChanged) throw new Refused(`${what} changed since the scan`);
+  return info;
+}
+
+function sameStats(a: Stats, b: Stats): boolean {
+  return a.dev === b.dev && a.ino === b.ino && a.size === b.size && a.mtimeMs === b.mtimeMs && a.ctimeMs === b.ctimeMs;
+}
+
+export interface StepChecker {
+  /** Every check but the last; returns what was seen, for `final`. */
+  check(step: PlannedStep): Promise<Seen>;
+  /** Right before acting, after all hashing and reading: neither file changed since `check`. */
+  final(step: PlannedStep, seen: Seen): Promise<void>;
+  /** The batch itself changed the kept copy's inode (a hard link to it): take its new state as seen. */
+  touched(path: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+export function createStepChecker(action: ActionKind, signal?: AbortSignal): StepChecker {
+  const keptCopies = new Map<string, KeptCopy>();
+  let pool: ExtractPool<DocumentDetail> | undefined;
+
+  async function readText(path: string): Promise<DocumentDetail | undefined> {
+    pool ??= createExtractPool<DocumentDetail>({ threads: 1, postProcess: detailStepUrl('words') });
+    const result = await pool.extract(path, signal);
+    return result.ok ? result : undefined;
+  }
+
+  async function keptCopy(expected: FileState): Promise<KeptCopy> {
+    const known = keptCopies.get(expected.path);
+    if (known) {
+      const now = await lstat(toFsPath(expected.path)).catch(() => undefined);
+      if (!now) throw new Refused(`the kept copy ${displayPath(expected.path)} no longer exists`);
+      if (!sameStats(now, known.stats)) throw new Refused(`the kept copy ${displayPath(expected.path)} changed during the clean-up`);
+      return known;
+    }
+    const copy: KeptCopy = { stats: await checkState(expected, `the kept copy ${displayPath(expected.path)}`) };
+    keptCopies.set(expected.path, copy);
+    return copy;
+  }
+
+  async function checkClaim(step: PlannedStep, copy: KeptCopy, fileHash: string | undefined): Promise<void> {
+    const kept = displayPath(step.kept.path);
+    if (step.relation === 'copy' || step.kept.hash) {
+      copy.hash ??= hashFile(step.kept.path);
+      const keptHash = await copy.hash;
+      if (step.kept.hash && keptHash !== step.kept.hash) throw new Refused(`the kept copy ${kept} changed since the scan`);
+      if (step.relation === 'copy') {
+        if (keptHash !== fileHash) throw new Refused(`its content does not match its twin ${kept}`);
+        return;
+      }
+    }
+    copy.detail ??= readText(step.kept.path);
+    const [mine, theirs] = await Promise.all([readText(step.path), copy.detail]);
+    if (!mine || !theirs) throw new Refused('its text could not be read again to check that it duplicates the kept file');
+    if (step.relation === 'same-text') {
+      if (jaccard(mine.shingles, theirs.shingles) < 1 || mine.shingles.length !== theirs.shingles.length) throw new Refused(`its text is not the same as ${kept}'s`);
+      return;
+    }
+    const floor = step.minSimilarity ?? 1;
+    const measured = step.relation === 'excerpt' ? containment(mine.shingles, theirs.shingles) : jaccard(mine.shingles, theirs.shingles);
+    const what = step.relation === 'excerpt' ? 'lies within' : 'resembles';
+    if (measured < floor) throw new Refused(`it ${what} ${kept} only ${percent(measured)}, less than the report claims (${percent(floor)} at least)`);
+  }
+
+  return {
+    async check(step) {
+      const file = await checkState(step, 'the file');
+      const copy = await keptCopy(step.kept);
+      if (file.dev === copy.stats.dev && file.ino === copy.stats.ino) throw new Refused('it is the kept copy under another name (hard link)');
+      if (action === 'hardlink' && file.dev !== copy.stats.dev) throw new Refused('the kept copy is on another device: a hard link is impossible');
+      const fileHash = step.hash || step.relation === 'copy' ? await hashFile(step.path) : undefined;
+      if (step.hash && fileHash !== step.hash) throw new Refused('its content changed since the scan');
+      await checkClaim(step, copy, fileHash);
+      return { file, kept: copy.stats };
+    },
+    async final(step, seen) {
+      const [file, kept] = await Promise.all([lstat(toFsPath(step.path)).catch(() => undefined), lstat(toFsPath(step.kept.path)).catch(() => undefined)]);
+      if (!file || !sameStats(file, seen.file)) throw new Refused('the file changed while it was being checked');
+      if (!kept || !sameStats(kept, seen.kept)) throw new Refused(`the kept copy ${displayPath(step.kept.path)} changed while the file was being checked`);
+    },
+    async touched(path) {
+      const copy = keptCopies.get(path);
+      if (copy) copy.stats = await lstat(toFsPath(path));
+    },
+    close: async () => pool?.destroy(),
+  };
+}

@@ -1,0 +1,34 @@
+// Reads a `shingle scan --json` report for apply and export. The file may be hand-edited or
+// someone else's: its shape is checked against the contract's schemas before anything uses it,
+// and what is wrong is said in one line.
+import { readFile } from 'node:fs/promises';
+import { z } from 'zod';
+import { clusterSchema } from '../../../shared/contract/schemas.ts';
+import { displayPath } from '../../../shared/fsName.ts';
+import type { ScanReport } from '../../../shared/report.ts';
+
+const reportSchema = z.object({
+  version: z.literal(1),
+  roots: z.array(z.string()),
+  clusters: z.array(clusterSchema),
+  errors: z.array(z.unknown()).optional(),
+});
+
+export class ReportError extends Error {}
+
+export async function readReport(path: string): Promise<ScanReport> {
+  let data: unknown;
+  try {
+    data = JSON.parse(await readFile(path, 'utf8'));
+  } catch (error) {
+    throw new ReportError(`${displayPath(path)}: cannot read the report (${(error as Error).message.split('\n')[0]})`);
+  }
+  const parsed = reportSchema.safeParse(data);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const where = issue.path.length > 0 ? ` at ${issue.path.join('.')}` : '';
+    throw new ReportError(`${displayPath(path)}: not a version 1 shingle scan --json report (${issue.message.split('\n')[0]}${where})`);
+  }
+  const report = data as ScanReport;
+  return { ...report, errors: report.errors ?? [], stats: report.stats ?? { files: 0, bytes: 0, ms: 0 } };
+}

@@ -1,0 +1,79 @@
+// Every clean-up in the journal — made here or with `shingle apply` — newest first: when, what,
+// how many files and bytes, and Undo for each that can still be undone.
+import { formatBytes, formatCount } from '../../shared/format.ts';
+import { ModalDialog } from '../app/ModalDialog.tsx';
+import type { BatchSummary } from '../engine/contractTypes.ts';
+import { useShingle } from '../store/useShingle.ts';
+
+const actionLabels: Record<BatchSummary['action'], string> = {
+  trash: 'Moved to the trash',
+  delete: 'Deleted permanently',
+  hardlink: 'Replaced by hard links',
+  move: 'Moved',
+};
+
+function stateLabel(batch: BatchSummary): string {
+  if (batch.undone) return 'Undone';
+  if (batch.state === 'running') return 'Running';
+  if (batch.state === 'cancelled') return 'Stopped';
+  return batch.files < batch.planned ? `${formatCount(batch.planned - batch.files)} not done` : 'Done';
+}
+
+export function HistoryDialog() {
+  const batches = useShingle((s) => s.batches);
+  const undone = useShingle((s) => s.historyUndo);
+  const close = useShingle((s) => s.closeHistory);
+  const undo = useShingle((s) => s.undoFromHistory);
+  return (
+    <ModalDialog title="Clean-up history" className="history" onClose={close}>
+      {undone && (
+        <p role="status">
+          Undo of batch {undone.batchId}: {formatCount(undone.outcomes.filter((o) => o.state === 'restored').length)} restored
+          {undone.outcomes.some((o) => o.state === 'refused') ? `, ${formatCount(undone.outcomes.filter((o) => o.state === 'refused').length)} could not be restored` : ''}.
+        </p>
+      )}
+      {batches === null ? (
+        <p aria-busy="true">Loading…</p>
+      ) : batches.length === 0 ? (
+        <p>No clean-up yet.</p>
+      ) : (
+        <table className="file-table" aria-label="Clean-ups">
+          <thead>
+            <tr>
+              <th scope="col">When</th>
+              <th scope="col">Action</th>
+              <th scope="col" className="numeric">
+                Files
+              </th>
+              <th scope="col" className="numeric">
+                Size
+              </th>
+              <th scope="col">State</th>
+              <th scope="col">
+                <span className="visually-hidden">Undo</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {batches.map((batch) => (
+              <tr key={batch.batchId} aria-label={`Batch ${batch.batchId}`}>
+                <td>{new Date(batch.startedAt).toLocaleString()}</td>
+                <td>{actionLabels[batch.action]}</td>
+                <td className="numeric">{formatCount(batch.files)}</td>
+                <td className="numeric">{formatBytes(batch.bytes)}</td>
+                <td>{stateLabel(batch)}</td>
+                <td>
+                  {batch.undoable && (
+                    <button type="button" className="button small" onClick={() => void undo(batch.batchId)}>
+                      Undo
+                    </button>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </ModalDialog>
+  );
+}

@@ -1,0 +1,53 @@
+// The one rule for "is this path inside that folder", used by every guard (reference folders,
+// roots, move targets), every keep rule (in:/not-in:), the scan's roots and the UI. Paths arrive
+// as the engine reported them, POSIX or Windows, whatever platform this code runs on.
+
+/** How a platform spells and compares paths. */
+export type PathPlatform = 'posix' | 'windows' | 'mac';
+
+/** Drive letters (C:\, C:/) and UNC shares (\\server\share) are Windows paths. */
+export function isWindowsPath(path: string): boolean {
+  return /^[A-Za-z]:(?:[\\/]|$)/.test(path) || path.startsWith('\\\\');
+}
+
+/** A PathPlatform, or a Node `process.platform` name (Windows and macOS compare without case by default). */
+function rulesFor(platform: string | undefined, path: string, folder: string): PathPlatform {
+  if (platform === 'windows' || platform === 'win32' || isWindowsPath(folder) || isWindowsPath(path)) return 'windows';
+  return platform === 'mac' || platform === 'darwin' ? 'mac' : 'posix';
+}
+
+function normalize(path: string, rules: PathPlatform): string {
+  let out = path;
+  if (rules === 'windows') {
+    // Both separators are one; runs collapse, but a UNC path keeps its leading pair.
+    const unc = /^[\\/]{2}[^\\/]/.test(out);
+    out = out.replace(/[\\/]+/g, '\\');
+    if (unc) out = `\\${out}`;
+  } else if (out.includes('//')) {
+    out = out.replace(/\/+/g, '/');
+  }
+  const separator = rules === 'windows' ? '\\' : '/';
+  // A trailing separator says nothing more, except for a root ("/", "C:\").
+  while (out.length > 1 && out.endsWith(separator) && !/^[A-Za-z]:\\$/.test(out)) out = out.slice(0, -1);
+  return rules === 'posix' ? out : out.toLowerCase();
+}
+
+/**
+ * True when `path` is `folder` itself or lies below it ("/a/b" is not within "/a/bc"). Without
+ * `platform`, a Windows-looking folder or path is compared with Windows rules (either separator,
+ * drive letters, no case) and anything else as POSIX (case matters); the engine passes
+ * `process.platform`, so macOS compares without case as its file systems do by default.
+ */
+export function isWithin(path: string, folder: string, platform?: PathPlatform | string): boolean {
+  const rules = rulesFor(platform, path, folder);
+  const p = normalize(path, rules);
+  const f = normalize(folder, rules);
+  if (!p.startsWith(f)) return false;
+  const separator = rules === 'windows' ? '\\' : '/';
+  return p.length === f.length || f.endsWith(separator) || p[f.length] === separator;
+}
+
+export function isWithinAny(path: string, folders: readonly string[], platform?: PathPlatform | string): boolean {
+  for (const folder of folders) if (isWithin(path, folder, platform)) return true;
+  return false;
+}

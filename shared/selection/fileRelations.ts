@@ -1,0 +1,68 @@
+// How each file of a cluster relates to the file it duplicates, once it is known which files stay.
+// The kind of a removal follows from it: a byte copy or the same text in another format is always
+// safe to remove; an edited version (near) or an excerpt (contained) only when the person opts in.
+import type { Cluster } from '../report.ts';
+
+export type Relation = 'kept' | 'copy' | 'same-text' | 'edited' | 'excerpt' | 'container';
+export type IncludeKind = 'near' | 'contained';
+
+export interface FileRelation {
+  relation: Relation;
+  /** The index of the staying file it duplicates (its byte twin for a copy). */
+  matches?: number;
+}
+
+/**
+ * Byte groups and text groups, from the report's order (shingle scan lists a near cluster's files
+ * text by text, format by format, copy by copy; `identical` marks a file against the ones before
+ * it). Files that both carry a content hash are grouped by it, so a reordered report cannot make
+ * two different files twins; apply checks the hashes again on disk anyway.
+ */
+export function memberGroups(cluster: Cluster): { bytes: number[]; text: number[] } {
+  const bytes: number[] = [];
+  const text: number[] = [];
+  cluster.files.forEach((file, i) => {
+    if (cluster.kind === 'exact' || (i > 0 && file.identical === 'bytes')) {
+      bytes.push(i === 0 ? 0 : bytes[i - 1]!);
+      text.push(i === 0 ? 0 : text[i - 1]!);
+    } else if (i > 0 && file.identical === 'text') {
+      bytes.push(i);
+      text.push(text[i - 1]!);
+    } else {
+      bytes.push(i);
+      text.push(i);
+    }
+    const twin = file.hash === undefined ? -1 : cluster.files.findIndex((f, j) => j < i && f.hash === file.hash);
+    if (twin >= 0) bytes[i] = bytes[twin]!;
+  });
+  return { bytes, text };
+}
+
+/** What a removal of this relation needs the person to have included; undefined when always allowed. */
+export function kindNeeded(relation: Relation): IncludeKind | undefined {
+  return relation === 'edited' ? 'near' : relation === 'excerpt' ? 'contained' : undefined;
+}
+
+/**
+ * Each file's relation to what stays. `keeper` is the file kept first (the rules' or the
+ * person's choice); a copy is matched with a staying twin, the same text with a staying member of
+ * its text (the keeper first), and anything else with the representative if it stays (that is
+ * the pair the scan measured), else the keeper.
+ */
+export function fileRelations(cluster: Cluster, staying: ReadonlySet<number>, keeper: number): FileRelation[] {
+  const { bytes, text } = memberGroups(cluster);
+  const stayingIn = (group: number[], i: number) => {
+    if (staying.has(keeper) && group[keeper] === group[i]) return keeper;
+    return [...staying].find((j) => j !== i && group[j] === group[i]);
+  };
+  return cluster.files.map((_, i) => {
+    if (cluster.kind === 'contained' && i === 0) return { relation: 'container' };
+    if (staying.has(i)) return { relation: 'kept' };
+    const twin = stayingIn(bytes, i);
+    if (twin !== undefined) return { relation: 'copy', matches: twin };
+    const sameText = stayingIn(text, i);
+    if (sameText !== undefined) return { relation: 'same-text', matches: sameText };
+    if (cluster.kind === 'contained') return { relation: 'excerpt', matches: 0 };
+    return { relation: 'edited', matches: staying.has(0) ? 0 : keeper };
+  });
+}

@@ -1,0 +1,55 @@
+// Steps the clean-up end-to-end tests share: a temporary trash (XDG_DATA_HOME, set before any
+// engine starts so a host process inherits it too), the dialog, and the plan's rows as the page
+// lists them.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './engineFixture.ts';
+
+/** A trash of the spec file's own, never the real one; removed when its tests are done. */
+export function useTemporaryTrash(): string {
+  const dataHome = mkdtempSync(join(tmpdir(), 'shingle-e2e-xdg-'));
+  const saved = process.env.XDG_DATA_HOME;
+  process.env.XDG_DATA_HOME = dataHome;
+  test.afterAll(() => {
+    if (saved === undefined) delete process.env.XDG_DATA_HOME;
+    else process.env.XDG_DATA_HOME = saved;
+    rmSync(dataHome, { recursive: true, force: true });
+  });
+  return dataHome;
+}
+
+export function exists(path: string): Promise<boolean> {
+  return stat(path).then(
+    () => true,
+    () => false,
+  );
+}
+
+export async function openCleanup(page: Page): Promise<Locator> {
+  await page.getByRole('button', { name: 'Clean up…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Clean up duplicates' });
+  await expect(dialog.getByRole('button', { name: 'Preview' })).toBeVisible();
+  return dialog;
+}
+
+export interface PlanRow {
+  decision: string;
+  path: string;
+}
+
+/** Every file row of the plan the preview shows (the plans here fit its view, so all are rendered). */
+export async function planRows(dialog: Locator): Promise<PlanRow[]> {
+  const table = dialog.getByRole('table', { name: 'Every file in the plan' });
+  await expect(table.locator('[data-decision]').first()).toBeVisible();
+  return table.locator('[data-decision]').evaluateAll((rows) => rows.map((row) => ({ decision: row.getAttribute('data-decision')!, path: row.getAttribute('data-path')! })));
+}
+
+/** What the disk shows for each row after the run: kept and refused files are there, removed ones are not. */
+export async function diskAgrees(rows: readonly PlanRow[]): Promise<PlanRow[]> {
+  const disagree: PlanRow[] = [];
+  for (const row of rows) if ((await exists(row.path)) !== (row.decision !== 'remove')) disagree.push(row);
+  return disagree;
+}

@@ -1,0 +1,129 @@
+// Planning without the disk: guards on Windows paths, the kinds of removal, which file each one
+// duplicates, and the person's marks before the rules.
+import { describe, expect, it } from 'vitest';
+import { planActions } from '../../../../electron/node/actions/planActions.ts';
+import { parseKeepRule } from '../../../../shared/selection/keepRules.ts';
+import { selectFiles, selectWithMarks } from '../../../../shared/selection/selectFiles.ts';
+import type { Cluster, ReportFile, ScanReport } from '../../../../shared/report.ts';
+
+const file = (path: string, extra: Partial<ReportFile> = {}): ReportFile => ({ path, size: 100, mtime: 1000, ...extra });
+const report = (roots: string[], clusters: Cluster[]): ScanReport => ({ version: 1, roots, stats: { files: 0, bytes: 0, ms: 0 }, clusters, errors: [] });
+const decisions = (plan: ReturnType<typeof planActions>) => plan.clusters.flatMap((c) => c.files.map((f) => [f.path, f.decision, f.relation, f.matches ?? null]));
+
+describe('planning on Windows paths', () => {
+  const cluster: Cluster = {
+    id: 'exact-1',
+    kind: 'exact',
+    similarity: 1,
+    reclaimable: 200,
+    files: [file('C:\\Users\\ann\\Backup\\report.txt', { mtime: 3000 }), file('C:\\Users\\ann\\Docs\\report.txt', { mtime: 1000 }), file('C:\\Users\\ann\\Docs\\old\\report.txt')],
+  };
+  const windows = report(['C:\\Users\\ann'], [cluster]);
+
+  it('never acts in a reference folder, however the folder is spelled', () => {
+    for (const reference of ['C:\\Users\\ann\\Backup', 'c:/users/ann/backup/', 'C:\\USERS\\ann\\Backup\\']) {
+      // "oldest" would keep a Docs copy and remove the backup: the reference folder refuses that.
+      const plan = planActions(windows, selectFiles(windows, [parseKeepRule('oldest')]), { action: 'trash', referenceRoots: [reference] });
+      expect(plan.refused.map((r) => [r.path, r.reason]), reference).toEqual([['C:\\Users\\ann\\Backup\\report.txt', 'in a reference folder']]);
+      expect(plan.steps.map((s) => s.path)).not.toContain('C:\\Users\\ann\\Backup\\report.txt');
+    }
+  });
+
+  it('keeps by in:/not-in: folders and refuses files outside the scanned roots', () => {
+    const plan = planActions(windows, selectFiles(windows, [parseKeepRule('in:c:/users/ann/docs/old')]), { action: 'move', to: 'D:\\Attic' });
+    expect(plan.steps.map((s) => [s.path, s.root])).toEqual([
+      ['C:\\Users\\ann\\Backup\\report.txt', 'C:\\Users\\ann'],
+      ['C:\\Users\\ann\\Docs\\report.txt', 'C:\\Users\\ann'],
+    ]);
+    const elsewhere = planActions(report(['C:\\Users\\ann\\Docs'], [cluster]), selectFiles(windows, [parseKeepRule('not-in:C:\\Users\\ann\\Backup')]), { action: 'trash' });
+    expect(elsewhere.refused).toEqual([{ clusterId: 'exact-1', path: 'C:\\Users\\ann\\Backup\\report.txt', reason: 'outside the scanned folders' }]);
+  });
+});
+
+describe('kinds of removal', () => {
+  // One text as .txt (twice, byte-identical) and .html, an edited version, and its own byte twin.
+  const near: Cluster = {
+    id: 'near-1',
+    kind: 'near',
+    similarity: 0.8,
+    reclaimable: 0,
+    files: [
+      file('/d/report.html', { format: 'html', mtime: 5000 }),
+      file('/d/report.txt', { format: 'text', identical: 'text', similarity: 1 }),
+      file('/d/copy/report.txt', { format: 'text', identical: 'bytes', similarity: 1 }),
+      file('/d/draft.txt', { format: 'text', similarity: 0.8 }),
+      file('/d/copy/draft.txt', { format: 'text', identical: 'bytes', similarity: 0.8 }),
+    ],
+  };
+  const contained: Cluster = {
+    id: 'contained-1',
+    kind: 'contained',
+    similarity: 0.9,
+    reclaimable: 0,
+    files: [file('/d/book.txt', { size: 9000 }), file('/d/chapter.txt', { similarity: 0.95, mtime: 9000 })],
+  };
+  const both = report(['/d'], [near, contained]);
+
+  it('by default removes byte copies and the same text in another format, never edited versions or excerpts', () => {
+    const plan = planActions(both, selectFiles(both, [parseKeepRule('newest')]), { action: 'trash' });
+    expect(decisions(plan)).toEqual([
+      ['/d/report.html', 'keep', 'kept', null],
+      ['/d/report.txt', 'remove', 'same-text', '/d/report.html'],
+      ['/d/copy/report.txt', 'remove', 'same-text', '/d/report.html'],
+      // The edited version stays; its byte twin is then a copy of it, matched with it, not with the .html.
+      ['/d/draft.txt', 'keep', 'edited', '/d/report.html'],
+      ['/d/copy/draft.txt', 'remove', 'copy', '/d/draft.txt'],
+      ['/d/book.txt', 'keep', 'container', null],
+      ['/d/chapter.txt', 'keep', 'excerpt', '/d/book.txt'],
+    ]);
+    expect(plan.clusters[0]!.files[3]!.reason).toMatch(/edited version.*near included/);
+    expect(plan.clusters[1]!.files[1]!.reason).toMatch(/excerpt.*contained included/);
+    expect(plan.steps.find((s) => s.path === '/d/copy/draft.txt')).toMatchObject({ relation: 'copy', kept: { path: '/d/draft.txt' } });
+  });
+
+  it('removes edited versions and excerpts when included, checked against what they resemble', () => {
+    const plan = planActions(both, selectFiles(both, [parseKeepRule('newest')]), { action: 'trash', include: ['near', 'contained'] });
+    expect(plan.steps.map((s) => [s.path, s.relation, s.kept.path])).toEqual([
+      ['/d/report.txt', 'same-text', '/d/report.html'],
+      ['/d/copy/report.txt', 'same-text', '/d/report.html'],
+      ['/d/draft.txt', 'edited', '/d/report.html'],
+      ['/d/copy/draft.txt', 'edited', '/d/report.html'],
+      ['/d/chapter.txt', 'excerpt', '/d/book.txt'],
+    ]);
+    expect(plan.steps[2]!.minSimilarity).toBeCloseTo(0.65);
+  });
+
+  it('never offers the container, even when the rules or marks would remove it', () => {
+    const plan = planActions(both, { clusters: [{ clusterId: 'contained-1', keep: ['/d/chapter.txt'], act: ['/d/book.txt'] }] }, { action: 'trash', include: ['contained'] });
+    expect(plan.steps).toEqual([]);
+    expect(plan.clusters[0]!.files[0]).toMatchObject({ decision: 'refused', relation: 'container', reason: 'the container of a contained cluster is always kept' });
+  });
+});
+
+describe('marks before rules', () => {
+  const cluster: Cluster = { id: 'exact-1', kind: 'exact', similarity: 1, reclaimable: 200, files: [file('/a', { mtime: 3 }), file('/b', { mtime: 2 }), file('/c', { mtime: 1 })] };
+  const newest = [parseKeepRule('newest')];
+
+  it('lets a marked cluster be decided by its marks alone', () => {
+    expect(selectWithMarks(cluster, newest, undefined)).toEqual({ clusterId: 'exact-1', keep: ['/a'], act: ['/b', '/c'] });
+    expect(selectWithMarks(cluster, newest, { '/c': 'keep' })).toEqual({ clusterId: 'exact-1', keep: ['/c'], act: ['/a', '/b'] });
+    expect(selectWithMarks(cluster, newest, { '/b': 'delete' })).toEqual({ clusterId: 'exact-1', keep: [], act: ['/b'] });
+    expect(selectWithMarks(cluster, [], undefined)).toEqual({ clusterId: 'exact-1', keep: [], act: [] });
+    const contained: Cluster = { ...cluster, id: 'contained-1', kind: 'contained' };
+    expect(selectWithMarks(contained, newest, { '/b': 'keep' })).toEqual({ clusterId: 'contained-1', keep: ['/b'], act: ['/c'] });
+  });
+});
+
+describe('overlapping clusters', () => {
+  it('never removes a file another removal is checked against', () => {
+    // A hand-made chain: b goes as a copy of a, a as a copy of c, c as a copy of b.
+    const pair = (id: string, keep: string, drop: string): Cluster => ({ id, kind: 'exact', similarity: 1, reclaimable: 100, files: [file(keep), file(drop)] });
+    const chain = report(['/d'], [pair('x', '/d/a', '/d/b'), pair('y', '/d/c', '/d/a'), pair('z', '/d/b', '/d/c')]);
+    const selection = { clusters: chain.clusters.map((c) => ({ clusterId: c.id, keep: [c.files[0]!.path], act: [c.files[1]!.path] })) };
+    const plan = planActions(chain, selection, { action: 'delete' });
+    const removed = new Set(plan.steps.map((s) => s.path));
+    expect(['/d/a', '/d/b', '/d/c'].filter((p) => !removed.has(p)).length).toBeGreaterThan(0);
+    for (const step of plan.steps) expect(removed.has(step.kept.path)).toBe(false);
+    expect(plan.refused.map((r) => r.reason)).toContain('another file of the plan is checked against it, so it stays');
+  });
+});

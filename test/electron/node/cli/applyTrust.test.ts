@@ -1,0 +1,125 @@
+// `shingle apply` does what its dry run says, file by file, and nothing a changed file, a symlink
+// or a forged report would make it do.
+import { access, mkdir, readdir, symlink, writeFile } from 'node:fs/promises';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { runCli } from '../../../helpers/runCli.ts';
+import type { TempTree } from '../../../helpers/tempTree.ts';
+import { createKindsTree, dryRunDecisions, readReportFile, rewriteKeepingSizeAndMtime, scanToReport } from './applyFixture.ts';
+
+const present = (path: string) => access(path).then(() => true, () => false);
+
+describe('shingle apply: the plan, and checks that match reality', () => {
+  let tree: TempTree;
+  let journal: string;
+  beforeEach(async () => {
+    tree = await createKindsTree();
+    journal = tree.path('state/journal.sqlite');
+  });
+  afterEach(() => tree.remove());
+
+  it('does file by file what the dry run printed, with no false refusal of a byte twin among mixed formats', async () => {
+    const report = await scanToReport(tree, tree.path('docs'));
+    const options = ['--keep', 'newest', '--action', 'trash', '--include', 'near,contained', '--journal', journal];
+    const dry = await runCli(['apply', report, ...options, '--dry-run']);
+    expect(dry.code).toBe(0);
+    expect(dry.stdout).toContain(`  trash ${tree.path('docs/near/copy/report.txt')} (copy of ${tree.path('docs/near/report.txt')})`);
+    expect(dry.stdout).toContain(`  trash ${tree.path('docs/near/report.html')} (same text as ${tree.path('docs/near/report.txt')})`);
+    expect(dry.stdout.trimEnd().split('\n').at(-1)).toMatch(/^Would trash 5 files, .*, 3 groups; 0 refused\.$/);
+    const planned = dryRunDecisions(dry.stdout);
+    expect(planned.size).toBe(8);
+
+    const applied = await runCli(['apply', report, ...options]);
+    expect(applied.stderr).toBe('');
+    expect(applied.code).toBe(0);
+    for (const [path, decision] of planned) expect(await present(path), `${decision} ${path}`).toBe(decision === 'keep');
+  });
+
+  it('keeping the .html, both byte-identical .txt copies go as the same text, none refused', async () => {
+    const report = await scanToReport(tree, tree.path('docs'));
+    const applied = await runCli(['apply', report, '--keep', 'format:html', '--action', 'trash', '--journal', journal]);
+    expect(applied.stderr).toBe('');
+    expect(applied.code).toBe(0);
+    for (const name of ['report.txt', 'copy/report.txt']) expect(await present(tree.path(`docs/near/${name}`))).toBe(false);
+    expect(await present(tree.path('docs/near/report.html'))).toBe(true);
+  });
+
+  it('by default leaves edited versions and excerpts, and says why', async () => {
+    const report = await scanToReport(tree, tree.path('docs'));
+    const dry = await runCli(['apply', report, '--keep', 'newest', '--action', 'trash', '--dry-run']);
+    expect(dry.stdout).toContain(`  keep ${tree.path('docs/near/draft.txt')}: an edited version, not a copy: removed only with near included`);
+    expect(dry.stdout).toContain(`  keep ${tree.path('docs/contained/chapter.txt')}: an excerpt of a larger document: removed only with contained included`);
+    expect(dry.stdout.trimEnd().split('\n').at(-1)).toMatch(/^Would trash 3 files/);
+  });
+
+  it('refuses a file rewritten after the scan with its size and mtime, for every kind of cluster', async () => {
+    const report = await scanToReport(tree, tree.path('docs'));
+    const targets = ['docs/exact/b.txt', 'docs/near/copy/report.txt', 'docs/near/report.html', 'docs/near/draft.txt', 'docs/contained/chapter.txt'];
+    for (const name of targets) await rewriteKeepingSizeAndMtime(tree.path(name));
+    const applied = await runCli(['apply', report, '--keep', 'newest', '--action', 'trash', '--include', 'near,contained', '--journal', journal]);
+    expect(applied.code).toBe(1);
+    for (const name of targets) {
+      expect(applied.stderr).toContain(`skipped ${tree.path(name)}: the file changed since the scan`);
+      expect(await present(tree.path(name))).toBe(true);
+    }
+  });
+
+  it('refuses every file whose kept copy was rewritten with its size and mtime', async () => {
+    const report = await scanToReport(tree, tree.path('docs'));
+    await rewriteKeepingSizeAndMtime(tree.path('docs/near/report.txt'));
+    const applied = await runCli(['apply', report, '--keep', 'newest', '--action', 'delete', '--yes', '--include', 'near', '--journal', journal]);
+    expect(applied.code).toBe(1);
+    for (const name of ['near/copy/report.txt', 'near/report.html', 'near/draft.txt']) {
+      expect(applied.stderr).toContain(`skipped ${tree.path(`docs/${name}`)}: the file it duplicates, ${tree.path('docs/near/report.txt')}, changed since the scan`);
+      expect(await present(tree.path(`docs/${name}`))).toBe(true);
+    }
+    // The exact pair is untouched by the change and goes on.
+    expect(await present(tree.path('docs/exact/b.txt'))).toBe(false);
+  });
+
+  it('protects a reference folder named through a symlink, and moves below the root', async () => {
+    await symlink(tree.path('docs'), tree.path('docs-link'));
+    const report = await scanToReport(tree, tree.path('docs-link'));
+    expect((await readReportFile(report)).clusters.flatMap((c) => c.files.map((f) => f.path))).toContain(tree.path('docs/exact/b.txt'));
+    const guarded = await runCli(['apply', report, '--keep', 'in:docs-link/exact/b.txt', '--action', 'trash', '--reference', 'docs-link/exact/a.txt', '--journal', journal], { cwd: tree.root });
+    expect(guarded.stderr).toContain(`skipped ${tree.path('docs/exact/a.txt')}: in a reference folder`);
+    expect(await present(tree.path('docs/exact/a.txt'))).toBe(true);
+
+    // The first run trashed the other groups' copies; b.txt is still there and keeps its place below the root.
+    const moved = await runCli(['apply', report, '--keep', 'newest', '--action', 'move', '--to', 'attic', '--journal', journal], { cwd: tree.root });
+    expect(moved.stderr).not.toContain('exact/b.txt');
+    expect(await readdir(tree.path('attic/exact'))).toEqual(['b.txt']);
+  });
+
+  it('refuses what a forged report claims: a file outside the scanned folders, unrelated texts, different bytes', async () => {
+    await mkdir(tree.path('private'));
+    await writeFile(tree.path('private/diary.txt'), 'Dear diary, nothing here is a duplicate of anything.\n'.repeat(40));
+    await writeFile(tree.path('docs/unrelated.txt'), 'A recipe for bread: flour, water, salt and patience, then an oven.\n'.repeat(40));
+    await writeFile(tree.path('docs/unrelated2.txt'), 'Minutes of the chess club: the knight moved first, the bishop second.\n'.repeat(40));
+    const report = await scanToReport(tree, tree.path('docs'));
+    const forged = await readReportFile(report);
+    const real = forged.clusters.find((c) => c.kind === 'exact')!.files[0]!;
+    const stateOf = async (path: string) => {
+      const { lstat } = await import('node:fs/promises');
+      const info = await lstat(path);
+      return { path, size: info.size, mtime: info.mtimeMs, ctime: info.ctimeMs };
+    };
+    const diary = await stateOf(tree.path('private/diary.txt'));
+    const unrelated = await stateOf(tree.path('docs/unrelated.txt'));
+    const unrelated2 = await stateOf(tree.path('docs/unrelated2.txt'));
+    forged.clusters = [
+      { id: 'near-outside', kind: 'near', similarity: 0.9, reclaimable: 1, files: [real, { ...diary, similarity: 0.95 }] },
+      { id: 'near-unrelated', kind: 'near', similarity: 0.9, reclaimable: 1, files: [real, { ...unrelated, similarity: 0.95 }] },
+      { id: 'exact-forged', kind: 'exact', similarity: 1, reclaimable: 1, files: [real, { ...unrelated2, hash: real.hash! }] },
+    ];
+    await writeFile(report, JSON.stringify(forged));
+    const applied = await runCli(['apply', report, '--keep', 'newest', '--action', 'delete', '--yes', '--include', 'near', '--journal', journal]);
+    expect(applied.code).toBe(1);
+    expect(applied.stderr).toContain(`skipped ${diary.path}: outside the scanned folders`);
+    expect(applied.stderr).toMatch(new RegExp(`refused ${unrelated.path}: it resembles ${real.path} only \\d+%`));
+    expect(applied.stderr).toContain(`refused ${unrelated2.path}: its content changed since the scan`);
+    expect(await present(diary.path)).toBe(true);
+    expect(await present(unrelated.path)).toBe(true);
+    expect(await present(unrelated2.path)).toBe(true);
+    expect(await present(real.path)).toBe(true);
+  });
+});

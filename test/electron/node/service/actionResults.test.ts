@@ -1,0 +1,50 @@
+// What a batch took from the clusters, remembered per batch: undo puts back exactly the files it
+// restored, into what is left of each cluster — under its own id, or under the id the watcher
+// gave it meanwhile — and a batch it never saw changes nothing.
+import { describe, expect, it } from 'vitest';
+import { createActionResults } from '../../../../electron/node/service/actionResults.ts';
+import type { Cluster } from '../../../../shared/report.ts';
+
+const file = (path: string) => ({ path, size: 10, mtime: 1 });
+const exact = (id: string, ...paths: string[]): Cluster => ({ id, kind: 'exact', similarity: 1, reclaimable: 10 * (paths.length - 1), files: paths.map(file) });
+
+function view(initial: Cluster[]) {
+  const byId = new Map(initial.map((c) => [c.id, c]));
+  return {
+    all: () => [...byId.values()],
+    get: (id: string) => byId.get(id),
+    set(clusters: Cluster[]) {
+      byId.clear();
+      for (const c of clusters) byId.set(c.id, c);
+    },
+  };
+}
+
+describe('action results', () => {
+  it('take files out step by step and put back only what undo restored', () => {
+    const clusters = view([exact('e1', '/a', '/b', '/c'), exact('e2', '/x', '/y')]);
+    const results = createActionResults(clusters);
+    const first = results.gone(7, ['/b']);
+    expect(first.changes).toEqual([{ event: 'cluster-changed', cluster: exact('e1', '/a', '/c'), previousId: 'e1' }]);
+    clusters.set([exact('e1', '/a', '/c'), exact('e2', '/x', '/y')]);
+    expect(results.gone(7, ['/c', '/y']).changes.map((c) => c.event)).toEqual(['cluster-removed', 'cluster-removed']);
+    clusters.set([]);
+
+    // /c could not be restored: the cluster comes back without it.
+    expect(results.back(7, ['/b', '/y'])).toEqual([
+      { event: 'cluster-added', cluster: exact('e1', '/a', '/b') },
+      { event: 'cluster-added', cluster: exact('e2', '/x', '/y') },
+    ]);
+    expect(Object.keys(results.traces())).toEqual(['7']);
+    expect(results.back(8, ['/a'])).toEqual([]);
+  });
+
+  it('restores into the cluster the watcher made of the files meanwhile', () => {
+    const clusters = view([exact('e1', '/a', '/b', '/c')]);
+    const results = createActionResults(clusters);
+    results.gone(3, ['/c']);
+    clusters.set([exact('e1-renamed', '/a', '/b')]);
+    expect(results.back(3, ['/c'])).toEqual([{ event: 'cluster-changed', cluster: exact('e1', '/a', '/b', '/c'), previousId: 'e1-renamed' }]);
+    expect(results.traces()).toEqual({});
+  });
+});

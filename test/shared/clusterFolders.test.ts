@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { clusterFolders } from '../../shared/clusterFolders.ts';
+
+const cluster = (...paths: string[]) => ({ files: paths.map((path) => ({ path })) });
+
+describe('clusterFolders', () => {
+  it('lists the folders holding clustered files and those above them up to the root', () => {
+    const folders = clusterFolders([cluster('/home/ann/Docs/a/x.txt', '/home/ann/Docs/b/x.txt'), cluster('/home/ann/Docs/a/y.txt', '/home/ann/Docs/a/z.txt')], ['/home/ann/Docs/']);
+    expect(folders).toEqual([
+      { path: '/home/ann/Docs', clusters: 2 },
+      { path: '/home/ann/Docs/a', clusters: 2 },
+      { path: '/home/ann/Docs/b', clusters: 1 },
+    ]);
+  });
+
+  it('lists only its own folder for a file outside every root, and splits Windows paths', () => {
+    expect(clusterFolders([cluster('/elsewhere/deep/f.txt')], ['/home'])).toEqual([{ path: '/elsewhere/deep', clusters: 1 }]);
+    expect(clusterFolders([cluster('C:\\Users\\ann\\f.txt')], ['C:\\Users'])).toEqual([
+      { path: 'C:\\Users', clusters: 1 },
+      { path: 'C:\\Users\\ann', clusters: 1 },
+    ]);
+  });
+});
