@@ -2,6 +2,7 @@
 // exit 1, before any scanning, and leaves what is there untouched. Permission cases run the CLI
 // as an unprivileged user when the tests run as root (runCli's `unprivileged`), so they bind.
 import { chmodSync, chownSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli, runningAsRoot, UNPRIVILEGED_ID } from '../../../helpers/runCli.ts';
@@ -14,8 +15,10 @@ const body = 'The quarterly report shows steady growth in every region.\n'.repea
 let tree: TempTree;
 beforeAll(async () => {
   tree = await createTempTree({ 'docs/report.txt': body, 'docs/copy.txt': body });
-  // Readable by the unprivileged user the permission cases run as.
+  // Readable by the unprivileged user the permission cases run as, through the test run's own
+  // temporary folder (traverse only).
   chmodSync(tree.root, 0o755);
+  if (runningAsRoot) chmodSync(dirname(tree.root), 0o711);
 });
 afterAll(() => tree.remove());
 
