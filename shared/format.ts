@@ -27,3 +27,38 @@ export function formatDuration(ms: number): string {
 export function formatCount(n: number): string {
   return n.toLocaleString('en-US');
 }
+
+/** "1 file", "2 files", "1,024 groups": the count and the noun that agrees with it. */
+export function plural(count: number, singular: string, pluralForm = `${singular}s`): string {
+  return `${formatCount(count)} ${count === 1 ? singular : pluralForm}`;
+}
+
+/**
+ * A fraction as a whole percentage, floored: a similarity of 0.596 reads "59%", so "≥ 59%" never
+ * claims more than is true, and a progress bar reads 100% only when the work is done.
+ */
+export function percentOf(fraction: number): number {
+  return Math.floor(fraction * 100 + 1e-9);
+}
+
+export function formatPercent(fraction: number): string {
+  return `${percentOf(fraction)}%`;
+}
+
+export function formatRate(bytesPerSecond: number): string {
+  return `${formatBytes(bytesPerSecond)}/s`;
+}
+
+/** Below this a phase's rate is mostly noise. */
+const MIN_MEASURE_MS = 500;
+
+/**
+ * How fast a phase goes and how long it has left, from how much of `total` it has done in
+ * `elapsedMs`: per second in the unit of `done` (bytes or files), and milliseconds left. Null until
+ * the phase has run long enough to measure, or while nothing is done.
+ */
+export function rateAndEta(done: number, total: number, elapsedMs: number): { perSecond: number | null; etaMs: number | null } {
+  if (elapsedMs < MIN_MEASURE_MS || done <= 0) return { perSecond: null, etaMs: null };
+  const perSecond = done / (elapsedMs / 1000);
+  return { perSecond, etaMs: total > 0 ? (Math.max(0, total - done) / perSecond) * 1000 : null };
+}

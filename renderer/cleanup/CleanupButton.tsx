@@ -1,6 +1,6 @@
 // Above the cluster list: the clean-up, undo of the last batch, the History of every batch, and
 // the files the scan could not read (none of them is in any cluster, so they must be shown here).
-import { formatCount } from '../../shared/format.ts';
+import { plural } from '../../shared/format.ts';
 import { ScanErrorsDialog } from '../errors/ScanErrorsDialog.tsx';
 import { HistoryDialog } from '../history/HistoryDialog.tsx';
 import { useShingle } from '../store/useShingle.ts';
@@ -33,9 +33,9 @@ export function CleanupButton() {
       </button>
       {(notRead > 0 || notices > 0) && (
         <button type="button" className="button small quiet warning-text" onClick={() => void openScanErrors()}>
-          {notRead > 0 ? `${formatCount(notRead)} ${notRead === 1 ? 'file' : 'files'} not read` : ''}
+          {notRead > 0 ? `${plural(notRead, 'file')} not read` : ''}
           {notRead > 0 && notices > 0 ? ' · ' : ''}
-          {notices > 0 ? `${formatCount(notices)} ${notices === 1 ? 'notice' : 'notices'}` : ''}
+          {notices > 0 ? plural(notices, 'notice') : ''}
         </button>
       )}
       {stage !== 'closed' && <CleanupDialog />}

@@ -3,7 +3,7 @@
 // duplicate may go and how; then the engine's plan file by file; the batch; its result and undo.
 // Every choice lives in the store, so Back and closing the dialog keep it.
 import type { FormEvent } from 'react';
-import { formatCount } from '../../shared/format.ts';
+import { plural } from '../../shared/format.ts';
 import { displayPath } from '../../shared/fsName.ts';
 import { ModalDialog } from '../app/ModalDialog.tsx';
 import { useShingle } from '../store/useShingle.ts';
@@ -25,7 +25,7 @@ export function CleanupDialog() {
 }
 
 function clusters(n: number): string {
-  return `${formatCount(n)} ${n === 1 ? 'cluster' : 'clusters'}`;
+  return plural(n, 'cluster');
 }
 
 function CleanupChoices() {

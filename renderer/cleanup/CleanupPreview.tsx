@@ -4,7 +4,7 @@
 // clusters at a time as it scrolls. Confirming runs exactly this plan (its id), nothing else.
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef, useState } from 'react';
-import { formatBytes, formatCount } from '../../shared/format.ts';
+import { formatBytes, formatCount, plural } from '../../shared/format.ts';
 import { displayPath } from '../../shared/fsName.ts';
 import { kindDescriptions, percent } from '../clusters/clusterLabels.ts';
 import type { PlanCluster, PlanFile } from '../engine/contractTypes.ts';
@@ -152,7 +152,7 @@ export function CleanupPreview() {
           Back
         </button>
         <button type="button" className="button primary" disabled={files === 0 || (deleting && !understood)} onClick={() => void applyCleanup()}>
-          {deleting ? `Delete ${formatCount(files)} ${files === 1 ? 'file' : 'files'} permanently` : `Move ${formatCount(files)} ${files === 1 ? 'file' : 'files'} to the trash`}
+          {deleting ? `Delete ${plural(files, 'file')} permanently` : `Move ${plural(files, 'file')} to the trash`}
         </button>
       </div>
     </section>

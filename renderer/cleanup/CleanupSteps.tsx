@@ -1,5 +1,5 @@
 // The clean-up's last steps: the progress of the batch, its result with every failure, and undo.
-import { formatCount } from '../../shared/format.ts';
+import { formatCount, plural } from '../../shared/format.ts';
 import { displayPath } from '../../shared/fsName.ts';
 import { useShingle } from '../store/useShingle.ts';
 
@@ -29,7 +29,7 @@ export function CleanupOutcome() {
   return (
     <section className="cleanup-result" aria-label="Result">
       <p role="status">
-        {result.action === 'trash' ? 'Moved to the trash' : 'Deleted'}: {formatCount(done)} {done === 1 ? 'file' : 'files'}
+        {result.action === 'trash' ? 'Moved to the trash' : 'Deleted'}: {plural(done, 'file')}
         {failures.length > 0 ? `; ${formatCount(failures.length)} not done` : ''}.
       </p>
       {failures.length > 0 && (

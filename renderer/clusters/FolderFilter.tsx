@@ -1,5 +1,6 @@
 // The folder filter: a searchable list of the folders that hold clustered files (asked of the
 // engine when the field is focused). Picking one shows only clusters with a file below it.
+import { plural } from '../../shared/format.ts';
 import { useEffect, useState } from 'react';
 import { displayPath } from '../../shared/fsName.ts';
 import { useShingle } from '../store/useShingle.ts';
@@ -39,7 +40,7 @@ export function FolderFilter() {
       <datalist id={LIST_ID}>
         {folders?.map((f) => (
           <option key={f.path} value={displayPath(f.path)}>
-            {f.clusters === 1 ? '1 cluster' : `${f.clusters} clusters`}
+            {plural(f.clusters, 'cluster')}
           </option>
         ))}
       </datalist>

@@ -1,4 +1,5 @@
 // Words and figures for clusters, the same in the list and in the cluster view.
+import { formatPercent } from '../../shared/format.ts';
 import type { Cluster, ClusterKind, DocumentFormat } from '../../shared/report.ts';
 import type { ClusterSort } from '../engine/contractTypes.ts';
 
@@ -19,9 +20,7 @@ export const sortLabels: Record<ClusterSort, string> = {
   path: 'By path',
 };
 
-export function percent(similarity: number): string {
-  return `${Math.floor(similarity * 100)} %`;
-}
+export const percent = formatPercent;
 
 /**
  * The similarity a cluster is shown with: exact clusters are simply identical; a contained

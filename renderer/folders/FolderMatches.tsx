@@ -2,7 +2,7 @@
 // copies would free, and the files only one of them holds — so nothing unique is missed.
 import { useEffect } from 'react';
 import { displayPath } from '../../shared/fsName.ts';
-import { formatBytes, formatCount } from '../../shared/format.ts';
+import { formatBytes, formatPercent, plural } from '../../shared/format.ts';
 import type { FolderMatch } from '../../shared/report.ts';
 import { DEFAULT_FOLDER_THRESHOLD } from '../../shared/scanOptions.ts';
 import { useShingle } from '../store/useShingle.ts';
@@ -22,7 +22,7 @@ function FolderSide({ folder, onlyHere, matched }: { folder: string; onlyHere: s
       ) : (
         <>
           <p className="folder-only-heading">
-            {formatCount(onlyHere.length)} {onlyHere.length === 1 ? 'file' : 'files'} only here
+            {plural(onlyHere.length, 'file')} only here
           </p>
           <ul className="folder-only" aria-label={`Only in ${displayPath(folder)}`}>
             {onlyHere.map((path) => (
@@ -37,7 +37,7 @@ function FolderSide({ folder, onlyHere, matched }: { folder: string; onlyHere: s
 
 function FolderPair({ match }: { match: FolderMatch }) {
   const [first, second] = match.folders;
-  const alike = `${Math.floor(match.similarity * 100)}% alike`;
+  const alike = `${formatPercent(match.similarity)} alike`;
   return (
     <section className="folder-pair" aria-label={`${displayPath(second)} and ${displayPath(first)}`}>
       <h2 className="folder-pair-heading">
@@ -45,7 +45,7 @@ function FolderPair({ match }: { match: FolderMatch }) {
       </h2>
       <div className="folder-sides">
         <FolderSide folder={first} onlyHere={match.onlyInA} />
-        <FolderSide folder={second} onlyHere={match.onlyInB} matched={`${formatCount(match.matchedFiles)} ${match.matchedFiles === 1 ? 'file' : 'files'} with a copy in the other folder`} />
+        <FolderSide folder={second} onlyHere={match.onlyInB} matched={`${plural(match.matchedFiles, 'file')} with a copy in the other folder`} />
       </div>
     </section>
   );
@@ -67,7 +67,7 @@ export function FolderMatches() {
       {matches === null ? (
         <p aria-busy="true">Loading…</p>
       ) : matches.length === 0 ? (
-        <p className="folders-empty">No two folders are {Math.round(threshold * 100)}% or more copies of each other.</p>
+        <p className="folders-empty">No two folders are {formatPercent(threshold)} or more copies of each other.</p>
       ) : (
         matches.map((match) => <FolderPair key={match.id} match={match} />)
       )}

@@ -1,5 +1,6 @@
 // Above the columns: which two files the highlights compare (naming the most different
 // member), where Next difference stands, and the view's switches.
+import { plural } from '../../shared/format.ts';
 import { displayPath } from '../../shared/fsName.ts';
 import type { WordDiff } from '../diff/wordDiff.ts';
 
@@ -24,7 +25,7 @@ function differenceStatus({ compared, comparedDiff, sameAsBase, current }: Compa
   if (compared === null || comparedDiff === undefined) return 'Comparing…';
   if (comparedDiff === null) return 'Too different to compare word by word';
   if (comparedDiff.changes === 0 || sameAsBase) return 'Same words';
-  if (current === null) return `${comparedDiff.changes} ${comparedDiff.changes === 1 ? 'difference' : 'differences'}`;
+  if (current === null) return plural(comparedDiff.changes, 'difference');
   return `Difference ${current + 1} of ${comparedDiff.changes}`;
 }
 

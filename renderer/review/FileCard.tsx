@@ -1,6 +1,6 @@
 // The head of one document's column: name, how it compares, the marks, and (unless the cards
 // are folded to leave the texts room) size, date, its full path and the open buttons.
-import { formatBytes } from '../../shared/format.ts';
+import { formatBytes, plural } from '../../shared/format.ts';
 import { displayPath } from '../../shared/fsName.ts';
 import type { Cluster } from '../../shared/report.ts';
 import { formatDate, formatLabels, percent } from '../clusters/clusterLabels.ts';
@@ -31,7 +31,7 @@ function comparison({ cluster, fileIndex, names, base, sameAs, changes, mostDiff
   if (fileIndex === base) return 'Base of the comparison';
   const parts: string[] = [];
   if (sameAs !== undefined) parts.push(`${file.identical === 'bytes' ? 'Same bytes' : 'Same text'} as ${names[sameAs]}`);
-  else if (changes) parts.push(`${changes.changes} ${changes.changes === 1 ? 'difference' : 'differences'}${mostDifferent ? ', the most' : ''}`);
+  else if (changes) parts.push(`${plural(changes.changes, 'difference')}${mostDifferent ? ', the most' : ''}`);
   if (fileIndex > 0 && file.similarity !== undefined && sameAs === undefined) {
     // A folded card says it in a few words; the first file is named when there is room.
     const than = details ? ` ${cluster.kind === 'contained' ? 'inside' : 'similar to'} ${names[0]}` : cluster.kind === 'contained' ? ' inside the first' : ' similar';

@@ -1,6 +1,6 @@
 // While a scan runs: the phase, a progress bar, what has been seen and read, the rate, the
 // time left, the folder being walked, and Cancel.
-import { formatBytes, formatCount, formatDuration } from '../../shared/format.ts';
+import { formatBytes, formatCount, formatDuration, formatPercent, formatRate, percentOf } from '../../shared/format.ts';
 import { displayPath } from '../../shared/fsName.ts';
 import { useShingle } from '../store/useShingle.ts';
 import { phaseLabels, phaseOrder, progressFigures } from './progressFigures.ts';
@@ -9,7 +9,7 @@ export function ScanProgressScreen() {
   const progress = useShingle((s) => s.progress);
   const cancelScan = useShingle((s) => s.cancelScan);
   const figures = progress ? progressFigures(progress) : null;
-  const percent = figures?.fraction == null ? null : Math.round(figures.fraction * 100);
+  const percent = figures?.fraction == null ? null : percentOf(figures.fraction);
   const phase = progress?.phase ?? 'walk';
 
   return (
@@ -34,7 +34,7 @@ export function ScanProgressScreen() {
           aria-valuemin={0}
           aria-valuemax={100}
           aria-valuenow={percent ?? undefined}
-          aria-valuetext={percent === null ? `${phaseLabels[phase]}…` : `${phaseLabels[phase]}: ${percent} %`}
+          aria-valuetext={percent === null ? `${phaseLabels[phase]}…` : `${phaseLabels[phase]}: ${formatPercent(figures!.fraction!)}`}
         >
           <div className="progress-fill" style={percent === null ? undefined : { width: `${percent}%` }} />
         </div>
@@ -57,7 +57,7 @@ export function ScanProgressScreen() {
           </div>
           <div>
             <dt>Speed</dt>
-            <dd>{figures?.bytesPerSecond ? `${formatBytes(figures.bytesPerSecond)}/s` : '—'}</dd>
+            <dd>{figures?.bytesPerSecond ? formatRate(figures.bytesPerSecond) : '—'}</dd>
           </div>
           <div>
             <dt>Time left</dt>

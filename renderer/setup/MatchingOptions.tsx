@@ -1,5 +1,6 @@
 // How documents are compared: whether near-duplicates are looked for, by which method, how
 // similar is similar enough, and in which units the text is cut.
+import { formatPercent, percentOf } from '../../shared/format.ts';
 import type { ScanSettings } from '../engine/contractTypes.ts';
 import { useShingle } from '../store/useShingle.ts';
 
@@ -17,7 +18,6 @@ const units: Record<ScanSettings['unit'], string> = {
 
 export function MatchingOptions({ settings }: { settings: ScanSettings }) {
   const updateSettings = useShingle((s) => s.updateSettings);
-  const percent = Math.round(settings.threshold * 100);
 
   return (
     <section className="panel" aria-labelledby="matching-heading">
@@ -33,7 +33,7 @@ export function MatchingOptions({ settings }: { settings: ScanSettings }) {
         <legend className="visually-hidden">Near-duplicate options</legend>
         <div className="field">
           <label htmlFor="threshold">
-            Similarity at least <output htmlFor="threshold">{percent} %</output>
+            Similarity at least <output htmlFor="threshold">{formatPercent(settings.threshold)}</output>
           </label>
           <input
             id="threshold"
@@ -41,7 +41,7 @@ export function MatchingOptions({ settings }: { settings: ScanSettings }) {
             min={5}
             max={100}
             step={5}
-            value={percent}
+            value={percentOf(settings.threshold)}
             onChange={(e) => void updateSettings({ threshold: Number(e.target.value) / 100 })}
           />
           <p className="hint">Lower finds more distant versions; higher only close copies.</p>

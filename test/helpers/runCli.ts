@@ -12,14 +12,29 @@ export const cliPath = fileURLToPath(new URL('../../electron/node/cli/shingle.ts
 const dataHome = mkdtempSync(join(tmpdir(), 'shingle-data-'));
 process.on('exit', () => rmSync(dataHome, { recursive: true, force: true }));
 
+/** Who runs the command: an unprivileged user when the tests run as root, so permissions bind. */
+export const UNPRIVILEGED_ID = 65534;
+export const runningAsRoot = process.getuid?.() === 0;
+
+export interface CliOptions {
+  cwd?: string;
+  /** Added to (or, with undefined, removed from) the environment. */
+  env?: Record<string, string | undefined>;
+  /** Run as user and group 65534 (nobody) when the tests run as root. */
+  unprivileged?: boolean;
+}
+
 export interface CliResult {
   code: number | null;
   stdout: string;
   stderr: string;
 }
 
-export function startCli(args: string[], options: { cwd?: string } = {}): { child: ChildProcess; done: Promise<CliResult> } {
-  const child = spawn(process.execPath, [cliPath, ...args], { cwd: options.cwd, env: { ...process.env, XDG_DATA_HOME: dataHome }, stdio: ['ignore', 'pipe', 'pipe'] });
+export function startCli(args: string[], options: CliOptions = {}): { child: ChildProcess; done: Promise<CliResult> } {
+  const env: Record<string, string | undefined> = { ...process.env, XDG_DATA_HOME: dataHome, ...options.env };
+  for (const [name, value] of Object.entries(env)) if (value === undefined) delete env[name];
+  const drop = options.unprivileged && runningAsRoot ? { uid: UNPRIVILEGED_ID, gid: UNPRIVILEGED_ID } : {};
+  const child = spawn(process.execPath, [cliPath, ...args], { cwd: options.cwd, env, stdio: ['ignore', 'pipe', 'pipe'], ...drop });
   let stdout = '';
   let stderr = '';
   child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
@@ -31,6 +46,6 @@ export function startCli(args: string[], options: { cwd?: string } = {}): { chil
   return { child, done };
 }
 
-export function runCli(args: string[], options: { cwd?: string } = {}): Promise<CliResult> {
+export function runCli(args: string[], options: CliOptions = {}): Promise<CliResult> {
   return startCli(args, options).done;
 }

@@ -75,10 +75,10 @@ describe('similarityLabel', () => {
   const file = (path: string) => ({ path, size: 1, mtime: 0 });
   it('says how much of a contained document lies inside its container', () => {
     const contained = { id: 'c', kind: 'contained' as const, similarity: 0.93, reclaimable: 1, files: [file('/a/book.txt'), file('/a/chapter.txt')] };
-    expect(similarityLabel(contained, baseName)).toBe('93 % of chapter.txt inside book.txt');
-    expect(similarityLabel({ ...contained, files: [...contained.files, file('/a/preface.txt')] }, baseName)).toBe('93 % or more of each inside book.txt');
-    expect(similarityLabel(contained)).toBe('93 % inside');
-    expect(similarityLabel({ ...contained, kind: 'near' })).toBe('93 % similar');
+    expect(similarityLabel(contained, baseName)).toBe('93% of chapter.txt inside book.txt');
+    expect(similarityLabel({ ...contained, files: [...contained.files, file('/a/preface.txt')] }, baseName)).toBe('93% or more of each inside book.txt');
+    expect(similarityLabel(contained)).toBe('93% inside');
+    expect(similarityLabel({ ...contained, kind: 'near' })).toBe('93% similar');
     expect(similarityLabel({ ...contained, kind: 'exact' })).toBe('identical');
   });
 });

@@ -1,8 +1,8 @@
 // One self-rewriting progress line on a terminal's stderr: files seen, bytes read, rate, ETA.
 import type { WriteStream } from 'node:tty';
-import { displayPath } from '../../../shared/fsName.ts';
-import { formatBytes, formatCount, formatDuration } from '../../../shared/format.ts';
+import { formatBytes, formatCount, formatDuration, formatRate, rateAndEta } from '../../../shared/format.ts';
 import type { ScanProgress } from '../../../shared/scanOptions.ts';
+import { terminalPath } from './terminalText.ts';
 
 const PHASE_LABEL: Record<ScanProgress['phase'], string> = {
   walk: 'Walking',
@@ -15,15 +15,12 @@ const PHASE_LABEL: Record<ScanProgress['phase'], string> = {
 export function describeProgress(p: ScanProgress, width: number): string {
   const parts = [`${PHASE_LABEL[p.phase]}: ${formatCount(p.filesSeen)} files seen`];
   if (p.bytesToRead > 0) {
-    const seconds = p.phaseElapsedMs / 1000;
-    const rate = seconds > 0 ? p.bytesRead / seconds : 0;
+    const { perSecond, etaMs } = rateAndEta(p.bytesRead, p.bytesToRead, p.phaseElapsedMs);
     parts.push(`${formatBytes(p.bytesRead)} of ${formatBytes(p.bytesToRead)} read`);
-    if (rate > 0) {
-      parts.push(`${formatBytes(rate)}/s`);
-      parts.push(`ETA ${formatDuration(((p.bytesToRead - p.bytesRead) / rate) * 1000)}`);
-    }
+    if (perSecond !== null) parts.push(formatRate(perSecond));
+    if (etaMs !== null) parts.push(`ETA ${formatDuration(etaMs)}`);
   } else if (p.currentPath) {
-    parts.push(displayPath(p.currentPath));
+    parts.push(terminalPath(p.currentPath));
   }
   const line = parts.join(' · ');
   return line.length > width ? `${line.slice(0, width - 1)}…` : line;

@@ -1,14 +1,14 @@
 // `shingle scan` arguments → ScanOptions. Bad usage throws UsageError with a one-line message.
 import { stat } from 'node:fs/promises';
-import { parseArgs } from 'node:util';
 import { resolve } from 'node:path';
-import { displayPath } from '../../../shared/fsName.ts';
 import { DEFAULT_FOLDER_THRESHOLD, defaultScanOptions } from '../../../shared/scanOptions.ts';
 import { defaultIndexPath } from '../index/indexLocation.ts';
 import type { ScanOptions } from '../../../shared/scanOptions.ts';
 import { chunkUnits, nearMethods } from '../../../shared/contract/vocabulary.ts';
+import { parseCommandArgs, UsageError } from './harness.ts';
+import { terminalPath } from './terminalText.ts';
 
-export class UsageError extends Error {}
+export { UsageError } from './harness.ts';
 
 export interface ScanCommand {
   options: ScanOptions;
@@ -41,8 +41,9 @@ Options:
                        of each other's for a folder match, 0–1 (default ${DEFAULT_FOLDER_THRESHOLD})
   --across             only groups whose files lie in at least two of the given folders
   --index PATH         the index of what earlier scans read, so unchanged files are not
-                       read again (default ${displayPath(defaultIndexPath())})
+                       read again (default ${terminalPath(defaultIndexPath())})
   --no-index           use no index: read everything, remember nothing
+  --debug              print the stack trace of a failure
   -h, --help           show this help`;
 
 function parseSize(text: string): number {
@@ -68,34 +69,26 @@ function oneOf<T extends string>(flag: string, value: string, allowed: readonly 
 
 /** Parses the options `scan` and `watch` share; `command` names the command in messages. */
 export function parseScanArgs(argv: string[], cwd: string, command = 'scan'): ScanCommand {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      allowNegative: true,
-      strict: true,
-      options: {
-        json: { type: 'boolean', default: false },
-        exclude: { type: 'string', multiple: true, default: [] },
-        hidden: { type: 'boolean', default: false },
-        'follow-symlinks': { type: 'boolean', default: false },
-        'min-size': { type: 'string' },
-        near: { type: 'boolean', default: true },
-        method: { type: 'string' },
-        threshold: { type: 'string' },
-        unit: { type: 'string' },
-        folders: { type: 'boolean', default: true },
-        'folder-threshold': { type: 'string' },
-        across: { type: 'boolean', default: false },
-        index: { type: 'string' },
-        'no-index': { type: 'boolean' },
-        help: { type: 'boolean', short: 'h', default: false },
-      },
-    });
-  } catch (error) {
-    throw new UsageError((error as Error).message.split('\n')[0]);
-  }
+  const parsed = parseCommandArgs(
+    argv,
+    {
+      json: { type: 'boolean', default: false },
+      exclude: { type: 'string', multiple: true, default: [] },
+      hidden: { type: 'boolean', default: false },
+      'follow-symlinks': { type: 'boolean', default: false },
+      'min-size': { type: 'string' },
+      near: { type: 'boolean', default: true },
+      method: { type: 'string' },
+      threshold: { type: 'string' },
+      unit: { type: 'string' },
+      folders: { type: 'boolean', default: true },
+      'folder-threshold': { type: 'string' },
+      across: { type: 'boolean', default: false },
+      index: { type: 'string' },
+      'no-index': { type: 'boolean' },
+    },
+    { allowNegative: true },
+  );
   const { values, positionals } = parsed;
   if (values.help) return { options: { ...defaultScanOptions, roots: [] }, json: false, help: true, indexPath: null };
   if (positionals.length === 0) throw new UsageError(`${command} needs at least one folder`);
@@ -132,7 +125,7 @@ export function parseScanArgs(argv: string[], cwd: string, command = 'scan'): Sc
 export async function checkRoots(roots: string[]): Promise<void> {
   for (const root of roots) {
     const info = await stat(root).catch(() => undefined);
-    if (!info) throw new UsageError(`${displayPath(root)}: no such folder`);
-    if (!info.isDirectory()) throw new UsageError(`${displayPath(root)}: not a folder`);
+    if (!info) throw new UsageError(`${terminalPath(root)}: no such folder`);
+    if (!info.isDirectory()) throw new UsageError(`${terminalPath(root)}: not a folder`);
   }
 }

@@ -1,11 +1,11 @@
 #!/usr/bin/env node
 // The `shingle` command. Exit codes: 0 done (per-file errors are listed, not fatal),
-// 1 the engine failed, 2 bad usage, 130 cancelled with Ctrl-C.
+// 1 the engine failed, 2 bad usage, 130 cancelled with Ctrl-C. See harness.ts.
 import { enableCompileCache } from 'node:module';
 
 // Caches compiled code on disk (this process and its worker threads): start-up is most of a small scan.
 enableCompileCache();
-const { runScanCommand } = await import('./scanCommand.ts');
+const { ExitCode, runCommand, takeDebugFlag } = await import('./harness.ts');
 
 const usage = `Usage: shingle <command> [options]
 
@@ -14,21 +14,30 @@ Commands:
   watch <dir>...  scan, then follow the folders and print each change (shingle watch --help)
   apply REPORT    keep one file per group and trash, delete, hardlink or move the others (shingle apply --help)
   undo [BATCH]    put back what a batch of apply did (shingle undo --help)
-  export REPORT   print a report's groups as CSV or JSON (shingle export --help)`;
+  export REPORT   print a report's groups as CSV or JSON (shingle export --help)
+
+Every command takes --debug: a failure then prints its stack trace.`;
 
 async function main(argv: string[]): Promise<number> {
-  const [command, ...rest] = argv;
-  if (command === 'scan') return runScanCommand(rest);
-  if (command === 'watch') return (await import('./watchCommand.ts')).runWatchCommand(rest);
+  const { argv: args, debug } = takeDebugFlag(argv);
+  const [command, ...rest] = args;
+  if (command === 'scan') return runCommand('scan', rest, (await import('./scanCommand.ts')).scanCommand, { debug });
+  if (command === 'watch') return runCommand('watch', rest, (await import('./watchCommand.ts')).watchCommand, { debug });
+  // apply, undo and export run their own argument handling; they can adopt runCommand as scan does.
   if (command === 'apply') return (await import('./applyCommand.ts')).runApplyCommand(rest);
   if (command === 'undo') return (await import('./undoCommand.ts')).runUndoCommand(rest);
   if (command === 'export') return (await import('./exportCommand.ts')).runExportCommand(rest);
-  if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
+  if (command === '--help' || command === '-h' || command === 'help') {
     process.stdout.write(`${usage}\n`);
-    return command === undefined ? 2 : 0;
+    return ExitCode.ok;
   }
-  process.stderr.write(`shingle: unknown command '${command}' (try 'shingle --help')\n`);
-  return 2;
+  // Without a command, the usage is the error message: stdout stays for data.
+  process.stderr.write(command === undefined ? `${usage}\n` : `shingle: unknown command '${command}' (try 'shingle --help')\n`);
+  return ExitCode.usage;
 }
 
 process.exitCode = await main(process.argv.slice(2));
+// Cancelled: the workers have stopped and what was to be printed is printed. Exiting now spares
+// the wait for the event loop to drain and the engine's memory to be torn down (seconds after a
+// large scan), so Ctrl-C ends the command at once.
+if (process.exitCode === ExitCode.cancelled) process.exit();

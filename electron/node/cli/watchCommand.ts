@@ -1,13 +1,14 @@
 // `shingle watch`: scan like `shingle scan`, then print how the duplicate groups change as files
 // are saved, renamed and deleted, one line per change, until Ctrl-C.
-import { displayPath } from '../../../shared/fsName.ts';
-import { formatBytes, formatCount } from '../../../shared/format.ts';
+import { formatBytes, formatCount, formatPercent, plural } from '../../../shared/format.ts';
 import type { Cluster } from '../../../shared/report.ts';
-import { watchFolders } from '../watch/watchFolders.ts';
+import { RootGoneError, watchFolders } from '../watch/watchFolders.ts';
 import type { ClusterChange, WatchSummary } from '../watch/watchFolders.ts';
+import { prepareScanCommand } from './commandSetup.ts';
+import { CommandFailure, ExitCode, printHelp } from './harness.ts';
+import type { CommandContext } from './harness.ts';
 import { createProgressLine } from './progressLine.ts';
-import { FileIndexError } from '../index/fileIndex.ts';
-import { cancelOnCtrlC, prepareScanCommand } from './commandSetup.ts';
+import { terminalPath } from './terminalText.ts';
 
 export const watchUsage = `Usage: shingle watch <dir>... [options]
 
@@ -18,7 +19,10 @@ Options:
   --json               one JSON object per line: {"event":"cluster-added"|"cluster-changed"|
                        "cluster-removed","cluster":{…}} (changed ones also carry "previousId"),
                        and "ready", "progress", "warning" and "file-error" events
-  and every option of \`shingle scan\` (see shingle scan --help)`;
+  and every option of \`shingle scan\` (see shingle scan --help)
+
+Exit status: 130 stopped with Ctrl-C; 1 a folder was deleted, renamed or unmounted while
+watched, or the engine failed; 2 bad usage.`;
 
 const SHOWN_PATHS = 3;
 
@@ -26,11 +30,11 @@ function describeCluster(cluster: Cluster): string {
   const n = cluster.files.length;
   const what =
     cluster.kind === 'exact'
-      ? `${n} identical files`
+      ? `${plural(n, 'identical file')}`
       : cluster.kind === 'near'
-        ? `${n} near-duplicates, similarity ≥ ${Math.round(cluster.similarity * 100)}%`
-        : `${n - 1} contained in the first`;
-  const paths = cluster.files.slice(0, SHOWN_PATHS).map((f) => displayPath(f.path));
+        ? `${plural(n, 'near-duplicate')}, similarity ≥ ${formatPercent(cluster.similarity)}`
+        : `${formatCount(n - 1)} contained in the first`;
+  const paths = cluster.files.slice(0, SHOWN_PATHS).map((f) => terminalPath(f.path));
   if (n > SHOWN_PATHS) paths.push(`and ${formatCount(n - SHOWN_PATHS)} more`);
   return `${what}, ${formatBytes(cluster.reclaimable)} reclaimable: ${paths.join(', ')}`;
 }
@@ -42,29 +46,29 @@ function humanChange(change: ClusterChange): string {
 }
 
 function humanReady(summary: WatchSummary, groups: number): string {
-  const folders = summary.roots.length === 1 ? '1 folder' : `${formatCount(summary.roots.length)} folders`;
   const errors = summary.errors.length === 0 ? '' : `, ${formatCount(summary.errors.length)} unreadable`;
-  const files = summary.stats.files;
-  return `Watching ${folders}: ${formatCount(files)} ${files === 1 ? 'file' : 'files'}, ${formatCount(groups)} ${groups === 1 ? 'group' : 'groups'}${errors}. Ctrl-C stops.`;
+  return `Watching ${plural(summary.roots.length, 'folder')}: ${plural(summary.stats.files, 'file')}, ${plural(groups, 'group')}${errors}. Ctrl-C stops.`;
 }
 
-export async function runWatchCommand(argv: string[]): Promise<number> {
-  const prepared = await prepareScanCommand(argv, 'watch', watchUsage);
-  if (typeof prepared === 'number') return prepared;
+export async function watchCommand(argv: string[], context: CommandContext): Promise<number> {
+  const prepared = await prepareScanCommand(argv, context.cwd, 'watch');
+  if (prepared === 'help') return printHelp(watchUsage);
   const { command, cache: opened } = prepared;
-  const ctrlC = cancelOnCtrlC();
   const { json } = command;
   const progress = !json && process.stderr.isTTY ? createProgressLine(process.stderr) : undefined;
-  const print = (line: string, stream: NodeJS.WriteStream = process.stdout) => {
+  const print = (line: string) => {
     progress?.clear();
-    stream.write(`${line}\n`);
+    process.stdout.write(`${line}\n`);
+  };
+  const warn = (text: string) => {
+    progress?.clear();
+    context.warn(text);
   };
   let groups = 0;
-  let failure: unknown;
   try {
     await watchFolders(command.options, {
       cache: opened.cache,
-      signal: ctrlC.signal,
+      signal: context.signal,
       ownFiles: command.indexPath === null ? [] : [command.indexPath],
       onChange(change) {
         groups += change.event === 'cluster-added' ? 1 : change.event === 'cluster-removed' ? -1 : 0;
@@ -72,25 +76,17 @@ export async function runWatchCommand(argv: string[]): Promise<number> {
       },
       onReady: (summary) => print(json ? JSON.stringify({ event: 'ready', ...summary }) : humanReady(summary, groups)),
       onProgress: (p) => (json ? print(JSON.stringify({ event: 'progress', ...p })) : progress?.update(p)),
-      onWarning: (message) => (json ? print(JSON.stringify({ event: 'warning', message })) : print(`shingle watch: ${message}`, process.stderr)),
-      onFileError: (error) => (json ? print(JSON.stringify({ event: 'file-error', error })) : print(`shingle watch: ${displayPath(error.path)}: ${error.message}`, process.stderr)),
+      onWarning: (message) => (json ? print(JSON.stringify({ event: 'warning', message })) : warn(message)),
+      onFileError: (error) => (json ? print(JSON.stringify({ event: 'file-error', error })) : warn(`${terminalPath(error.path)}: ${error.message}`)),
     });
   } catch (error) {
-    failure = error;
-  }
-  try {
+    if (error instanceof RootGoneError) throw new CommandFailure(error.message, { cause: error });
+    throw error;
+  } finally {
+    progress?.clear();
     opened.close();
-  } catch (error) {
-    failure ??= error;
-  }
-  ctrlC.dispose();
-  progress?.clear();
-  if (failure !== undefined) {
-    const message = failure instanceof FileIndexError ? failure.message : failure instanceof Error ? (failure.stack ?? failure.message) : String(failure);
-    process.stderr.write(`shingle: watch failed: ${message}\n`);
-    return 1;
   }
   // A watch only ends when Ctrl-C stops it.
-  process.stderr.write('shingle: watch stopped\n');
-  return 130;
+  context.warn('stopped');
+  return ExitCode.cancelled;
 }

@@ -73,7 +73,10 @@ export function createExtractPool<Output extends object = { text: string }>(opti
     resourceLimits: { maxOldGenerationSizeMb: options.maxOldGenerationSizeMb ?? DEFAULTS.maxOldGenerationSizeMb },
   });
 
-  const queue: Request[] = [];
+  const queue = new RequestQueue();
+  // One abort listener per signal, however many requests wait on it: a listener per request made
+  // each removal scan the signal's whole list, quadratic in the number of documents.
+  const waiting = new Map<AbortSignal, Set<Request>>();
   const freeSlots = Array.from({ length: slots }, (_, slot) => slot);
   const running = new Set<Batch>();
   let watchdog: NodeJS.Timeout | undefined;
@@ -88,11 +91,6 @@ export function createExtractPool<Output extends object = { text: string }>(opti
     if (closedBy !== undefined) return Promise.reject(closedBy);
     if (signal?.aborted) return Promise.reject(signal.reason);
     return new Promise((resolve, reject) => {
-      const onAbort = () => {
-        request.settle({ error: signal!.reason });
-        // A worker busy with nothing but abandoned files is ended rather than left to finish them.
-        if (request.batch?.requests.every((other) => other.settled)) request.batch.kill.abort();
-      };
       const request: Request = {
         path,
         attempts: 0,
@@ -100,22 +98,49 @@ export function createExtractPool<Output extends object = { text: string }>(opti
         settle(outcome) {
           if (request.settled) return;
           request.settled = true;
-          signal?.removeEventListener('abort', onAbort);
+          if (signal) stopWaiting(signal, request);
           if ('error' in outcome) reject(outcome.error);
           else resolve(outcome as ExtractResult<Output>);
         },
       };
-      // An aborted request settles at once; its queue entry or its result is then ignored.
-      signal?.addEventListener('abort', onAbort, { once: true });
+      if (signal) startWaiting(signal, request);
       queue.push(request);
       dispatch();
     });
   }
 
+  function startWaiting(signal: AbortSignal, request: Request): void {
+    let requests = waiting.get(signal);
+    if (requests === undefined) {
+      requests = new Set();
+      waiting.set(signal, requests);
+      signal.addEventListener('abort', onAbort, { once: true });
+    }
+    requests.add(request);
+  }
+
+  function stopWaiting(signal: AbortSignal, request: Request): void {
+    const requests = waiting.get(signal);
+    if (requests === undefined || !requests.delete(request) || requests.size > 0) return;
+    waiting.delete(signal);
+    signal.removeEventListener('abort', onAbort);
+  }
+
+  // An aborted request settles at once; its queue entry or its result is then ignored. A worker
+  // busy with nothing but abandoned files is ended rather than left to finish them.
+  function onAbort(event: Event): void {
+    const signal = event.target as AbortSignal;
+    const requests = [...(waiting.get(signal) ?? [])];
+    waiting.delete(signal);
+    for (const request of requests) request.settle({ error: signal.reason });
+    const batches = new Set(requests.flatMap((request) => (request.batch ? [request.batch] : [])));
+    for (const batch of batches) if (batch.requests.every((other) => other.settled)) batch.kill.abort();
+  }
+
   function dispatch(): void {
     while (closedBy === undefined && freeSlots.length > 0) {
       const size = Math.min(MAX_BATCH_FILES, Math.ceil(queue.length / slots));
-      const requests = queue.splice(0, size).filter((request) => !request.settled);
+      const requests = queue.take(size).filter((request) => !request.settled);
       if (requests.length > 0) run({ requests, slot: freeSlots.pop()!, kill: new AbortController() });
       else if (queue.length === 0) break;
     }
@@ -170,12 +195,12 @@ export function createExtractPool<Output extends object = { text: string }>(opti
       if (i === culprit || ++request.attempts >= MAX_ATTEMPTS) request.settle(failure);
       else retries.push(request);
     });
-    queue.unshift(...retries);
+    queue.putBack(retries);
   }
 
   function close(reason: unknown): Promise<void> {
     closedBy ??= reason;
-    for (const request of queue.splice(0)) request.settle({ error: closedBy });
+    for (const request of queue.take(queue.length)) request.settle({ error: closedBy });
     return piscina.destroy();
   }
 
@@ -192,4 +217,36 @@ function workerDied(error: unknown): ExtractFailure {
   }
   const message = error instanceof Error ? error.message : String(error);
   return { ok: false, code: ExtractErrorCode.failed, message: `The extraction worker failed: ${message}` };
+}
+
+/** First in, first out, with O(1) takes from the front (Array.shift and splice(0, n) move the rest). */
+class RequestQueue {
+  private items: Request[] = [];
+  private head = 0;
+
+  get length(): number {
+    return this.items.length - this.head;
+  }
+
+  push(request: Request): void {
+    this.items.push(request);
+  }
+
+  take(count: number): Request[] {
+    const taken = this.items.slice(this.head, this.head + count);
+    this.head += taken.length;
+    // Drops the taken front once it is most of the array, so memory follows what is queued.
+    if (this.head > 1024 && this.head * 2 > this.items.length) {
+      this.items = this.items.slice(this.head);
+      this.head = 0;
+    }
+    return taken;
+  }
+
+  /** Retries go first, in their order. */
+  putBack(requests: Request[]): void {
+    if (requests.length === 0) return;
+    this.items = [...requests, ...this.items.slice(this.head)];
+    this.head = 0;
+  }
 }

@@ -9,7 +9,7 @@ import { DETECT_SAMPLE_BYTES, detectFormat } from './detectFormat.ts';
 import { isPackagedFormat, packagedDocumentText } from './documentReaders.ts';
 import { ExtractError, ExtractErrorCode } from './extractError.ts';
 import { htmlFileText } from './htmlText.ts';
-import { markStarted } from './extractProtocol.ts';
+import { clearSlot, markStarted } from './extractProtocol.ts';
 import type { ExtractBatch, ExtractFailure, ExtractResult, ExtractWorkerData, PostProcess } from './extractProtocol.ts';
 
 const { maxFileBytes, postProcessUrl, progress, epoch } = workerData as ExtractWorkerData;
@@ -22,6 +22,9 @@ export default async function extractBatch({ slot, paths }: ExtractBatch): Promi
     markStarted(progress, slot, index, epoch);
     results.push(await extractFile(path));
   }
+  // Done: until the pool hears of it (later, if its event loop is busy) no file of this batch runs,
+  // so its watchdog cannot blame the last one for the wait.
+  clearSlot(progress, slot);
   return results;
 }
 

@@ -4,7 +4,7 @@
 // would cost a sync per file.
 import type { CachedExtraction, ContentHashes } from '../scan/contentCache.ts';
 import type { WalkedFile } from '../scan/types.ts';
-import { indexFailure, openIndexDatabase } from './indexDatabase.ts';
+import { damagedIndex, indexFailure, openIndexDatabase, probeWritable } from './indexDatabase.ts';
 import { prepareIndexRows } from './indexRows.ts';
 import type { IndexWrite, StoredMemo } from './indexRows.ts';
 import { KnownFiles } from './knownFiles.ts';
@@ -52,7 +52,20 @@ interface ScanState {
 export function openFileIndex(path: string, options: FileIndexOptions = {}): FileIndex {
   const { busyTimeoutMs = 5000, batchSize = 500, batchDelayMs = 200 } = options;
   const db = openIndexDatabase(path, busyTimeoutMs);
-  const rows = prepareIndexRows(db);
+  let rows: ReturnType<typeof prepareIndexRows>;
+  try {
+    rows = prepareIndexRows(db);
+  } catch (error) {
+    db.close();
+    // At its schema version, yet its statements do not compile: a table or column is missing.
+    throw damagedIndex(path, (error as Error).message, error);
+  }
+  try {
+    probeWritable(db, path);
+  } catch (error) {
+    db.close();
+    throw error;
+  }
   let loadedRoots: string[] = [];
   let lookedUp = new Set<string>();
   let known = knownFiles();
@@ -134,7 +147,8 @@ export function openFileIndex(path: string, options: FileIndexOptions = {}): Fil
     path,
     hashes: (file: WalkedFile) => known.hashes(file),
     saveHashes(file: WalkedFile, hashes: ContentHashes) {
-      known.saveHashes(file, hashes);
+      const move = known.saveHashes(file, hashes);
+      if (move !== undefined) queue({ kind: 'move', move });
       queue({ kind: 'hashes', file, hashes });
     },
     extraction: (file: WalkedFile, settings: string) => known.extraction(file, settings),
@@ -172,7 +186,7 @@ export function openFileIndex(path: string, options: FileIndexOptions = {}): Fil
       }
       loadedRoots = resolved;
       scan = { roots: resolved, walked: new Set(files.map((file) => file.path)) };
-      for (const move of known.followMoves(scan.roots, files, scan.walked)) queue({ kind: 'move', move });
+      return known.followMoves(scan.roots, files, scan.walked);
     },
     finishScan() {
       if (scan !== undefined) {

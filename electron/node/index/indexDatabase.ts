@@ -1,8 +1,8 @@
 // Opening the index file: it must be Shingle's index at a version this code reads, or a new file.
 // Anything else is refused before a single byte is written, so a user's file given by mistake,
 // a damaged index or one from a newer Shingle is never overwritten.
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { linkSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { displayPath } from '../../../shared/fsName.ts';
 import { APPLICATION_ID, SCHEMA_VERSION, migrate, schemaVersion } from './migrations.ts';
@@ -22,6 +22,7 @@ export class FileIndexError extends Error {
   }
 }
 
+const SQLITE_READONLY = 8;
 const SQLITE_CORRUPT = 11;
 const SQLITE_NOTADB = 26;
 
@@ -40,15 +41,28 @@ export function indexFailure(path: string, error: unknown): unknown {
   const where = displayPath(path);
   // Extended result codes keep the primary code in their low byte.
   const primary = error.errcode & 0xff;
-  if (primary === SQLITE_CORRUPT || primary === SQLITE_NOTADB) {
-    return new FileIndexError(
-      path,
-      'damaged',
-      `The index ${where} is damaged or is not an SQLite database (${error.errstr}). It was left as it is: run with --no-index, or delete the file to start a new index.`,
-      error,
-    );
+  if (primary === SQLITE_CORRUPT || primary === SQLITE_NOTADB) return damagedIndex(path, error.errstr, error);
+  if (primary === SQLITE_READONLY) {
+    return new FileIndexError(path, 'unavailable', `The index ${where} cannot be written (read-only file, folder or disk). Make it writable, choose another --index, or run with --no-index.`, error);
   }
   return new FileIndexError(path, 'unavailable', `Cannot use the index ${where}: ${error.message}. Run with --no-index to scan without it.`, error);
+}
+
+/** The index is Shingle's but not whole (a page, a table missing), or not a database at all. */
+export function damagedIndex(path: string, why: string, cause?: unknown): FileIndexError {
+  return new FileIndexError(
+    path,
+    'damaged',
+    `The index ${displayPath(path)} is damaged or is not an SQLite database (${why}). It was left as it is: run with --no-index, or delete the file to start a new index.`,
+    cause,
+  );
+}
+
+/** A file-system error (making the folder, creating the file) as a FileIndexError. */
+function fileSystemFailure(path: string, doing: string, error: unknown): FileIndexError {
+  const code = (error as NodeJS.ErrnoException).code;
+  const why = code === 'ENOTDIR' || code === 'EEXIST' ? 'a file stands where a folder is needed' : code === 'EACCES' || code === 'EPERM' ? 'permission denied' : code === 'EROFS' ? 'read-only file system' : (error as Error).message;
+  return new FileIndexError(path, 'unavailable', `Cannot ${doing} for the index ${displayPath(path)}: ${why}. Choose another --index, or run with --no-index.`, error);
 }
 
 function checkIsShingleIndex(db: DatabaseSync, path: string): void {
@@ -71,13 +85,70 @@ function checkIsShingleIndex(db: DatabaseSync, path: string): void {
   }
 }
 
+/** Size of the file at `path`, or undefined when there is none. */
+function existingSize(path: string): number | undefined {
+  try {
+    return statSync(path).size;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw fileSystemFailure(path, 'look at the file', error);
+  }
+}
+
+function configure(db: DatabaseSync): void {
+  db.exec('PRAGMA journal_mode = WAL');
+  db.exec('PRAGMA synchronous = NORMAL');
+  db.exec('PRAGMA foreign_keys = ON');
+}
+
+/**
+ * A new index is built beside its place and linked into it whole, so no process ever sees a
+ * half-made one: an empty file at the path is never Shingle's (so it is refused, not taken), and
+ * processes creating the same index at once find a complete one (the first link wins) instead of
+ * racing each other's schema changes.
+ */
+function createIndexFile(path: string, busyTimeoutMs: number): void {
+  const building = join(dirname(path), `.${basename(path)}.${process.pid}.${Date.now()}.new`);
+  try {
+    const db = new DatabaseSync(building, { timeout: busyTimeoutMs });
+    try {
+      configure(db);
+      migrate(db);
+    } finally {
+      // Closing the last connection checkpoints the WAL into the file and removes it.
+      db.close();
+    }
+    try {
+      linkSync(building, path);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      // A file system without hard links: a rename is atomic too, it only cannot refuse to replace.
+      if (code === 'EPERM' || code === 'ENOTSUP' || code === 'ENOSYS') renameSync(building, path);
+      else if (code !== 'EEXIST') throw error;
+    }
+  } catch (error) {
+    throw indexFailure(path, error) === error ? fileSystemFailure(path, 'create the file', error) : indexFailure(path, error);
+  } finally {
+    for (const suffix of ['', '-wal', '-shm']) rmSync(`${building}${suffix}`, { force: true });
+  }
+}
+
 /**
  * Opens (creating if need be) the index at `path` at the current schema version. WAL with
  * synchronous = NORMAL: a killed process loses nothing committed, a power cut at most the last
  * transactions, and either way the file opens consistent.
  */
 export function openIndexDatabase(path: string, busyTimeoutMs: number): DatabaseSync {
-  mkdirSync(dirname(path), { recursive: true });
+  try {
+    mkdirSync(dirname(path), { recursive: true });
+  } catch (error) {
+    throw fileSystemFailure(path, 'make the folder', error);
+  }
+  const size = existingSize(path);
+  if (size === 0) {
+    throw new FileIndexError(path, 'foreign', `${displayPath(path)} is an empty file, not a Shingle index. It was left as it is: delete it to let Shingle create the index there, choose another file, or run with --no-index.`);
+  }
+  if (size === undefined) createIndexFile(path, busyTimeoutMs);
   let db: DatabaseSync;
   try {
     db = new DatabaseSync(path, { timeout: busyTimeoutMs });
@@ -86,13 +157,27 @@ export function openIndexDatabase(path: string, busyTimeoutMs: number): Database
   }
   try {
     checkIsShingleIndex(db, path);
-    db.exec('PRAGMA journal_mode = WAL');
-    db.exec('PRAGMA synchronous = NORMAL');
-    db.exec('PRAGMA foreign_keys = ON');
+    configure(db);
     migrate(db);
     return db;
   } catch (error) {
     db.close();
+    throw indexFailure(path, error);
+  }
+}
+
+/**
+ * SQLite opens a file it may not write read-only without a word, and the scan would fail at its
+ * first save. Writing the version the file already has finds out at once. Called last, once the
+ * index is known whole, so a damaged one is left byte for byte as it was.
+ */
+export function probeWritable(db: DatabaseSync, path: string): void {
+  try {
+    db.exec('BEGIN IMMEDIATE');
+    db.exec(`PRAGMA user_version = ${schemaVersion(db)}`);
+    db.exec('COMMIT');
+  } catch (error) {
+    if (db.isTransaction) db.exec('ROLLBACK');
     throw indexFailure(path, error);
   }
 }

@@ -2,6 +2,7 @@
 // in-memory cache. Every lookup during a scan is a Map lookup checked against the file's identity.
 import type { CachedExtraction, ContentCache, ContentHashes } from '../scan/contentCache.ts';
 import type { WalkedFile } from '../scan/types.ts';
+import { WHOLE_FILE_SAMPLE_LIMIT } from '../hash/hashPool.ts';
 import { isUnderAny } from './scanRoots.ts';
 
 /** The identity an entry was computed from: while the file still has it, the entry holds. */
@@ -26,10 +27,17 @@ export interface Move {
   file: WalkedFile;
 }
 
+/** A walked file that may be a known file renamed: the entry is its only once its content proves it. */
+interface MoveCandidate {
+  from: string;
+  /** The digest of the whole content the entry was computed from. */
+  proof: string;
+}
+
 /** A ContentCache that is told each scan's walk, so it can follow moved files and drop deleted ones. */
 export interface ScanCache extends ContentCache {
   /** After the walk, before any lookup: `files` is the whole walk of `roots`. */
-  beginScan(roots: readonly string[], files: readonly WalkedFile[]): void;
+  beginScan(roots: readonly string[], files: readonly WalkedFile[]): readonly WalkedFile[];
   /** After a complete scan: what was known of files under its roots that the walk did not find is dropped. */
   finishScan(): void;
 }
@@ -40,6 +48,8 @@ function sameIdentity(known: FileIdentity, file: FileIdentity): boolean {
 
 export class KnownFiles {
   readonly byPath = new Map<string, KnownFile>();
+  /** By the walked path: see followMoves. */
+  private candidates = new Map<string, MoveCandidate>();
   /** Asked for a path the map does not hold; may return what storage knows of it. */
   private readonly lookUpMissing: (path: string) => KnownFile | undefined;
 
@@ -75,10 +85,27 @@ export class KnownFiles {
     return hashes;
   }
 
-  saveHashes(file: WalkedFile, hashes: ContentHashes): void {
+  /** Returns the move it proved, if the file was a move candidate and `hashes` show its content unchanged. */
+  saveHashes(file: WalkedFile, hashes: ContentHashes): Move | undefined {
+    const move = this.settleCandidate(file, hashes);
     const known = this.currentOrNew(file);
     known.sampleHash = hashes.sample ?? known.sampleHash;
     known.fullHash = hashes.full ?? known.fullHash;
+    return move;
+  }
+
+  private settleCandidate(file: WalkedFile, hashes: ContentHashes): Move | undefined {
+    const candidate = this.candidates.get(file.path);
+    if (candidate === undefined) return undefined;
+    const whole = wholeContentHash(file.size, hashes.sample ?? null, hashes.full ?? null);
+    if (whole === null) return undefined;
+    this.candidates.delete(file.path);
+    if (whole !== candidate.proof) return undefined;
+    const known = this.byPath.get(candidate.from)!;
+    this.byPath.delete(candidate.from);
+    known.ctimeMs = file.ctimeMs;
+    this.byPath.set(file.path, known);
+    return { from: candidate.from, file };
   }
 
   extraction(file: WalkedFile, settings: string): CachedExtraction | undefined {
@@ -90,41 +117,48 @@ export class KnownFiles {
   }
 
   /**
-   * Gives each walked file without a current entry the entry of a path under `roots` that the walk
-   * no longer has, with the same fileId, size and mtime: the file was renamed or moved, which
-   * changes only its ctime. The entry takes the file's new ctime under its new path.
+   * Finds the walked files without a current entry that may be a path under `roots` the walk no
+   * longer has, renamed or moved: same fileId, size and mtime. A rename changes the ctime, and so
+   * does content rewritten with its old size and mtime put back, so the ctime cannot tell the two
+   * apart: the entry becomes the file's only when saveHashes brings a hash of its whole content
+   * equal to the entry's. Returns the files to hash for that (an entry with no whole-content hash
+   * cannot be proven and is let go, as is one whose proof would cost more reading than it saves).
    */
-  followMoves(roots: readonly string[], files: readonly WalkedFile[], walked: ReadonlySet<string>): Move[] {
+  followMoves(roots: readonly string[], files: readonly WalkedFile[], walked: ReadonlySet<string>): WalkedFile[] {
+    this.candidates = new Map();
     const goneById = new Map<string, string[]>();
-    for (const path of this.byPath.keys()) {
-      if (walked.has(path) || !isUnderAny(path, roots)) continue;
-      const id = this.byPath.get(path)!.fileId;
-      const paths = goneById.get(id);
-      if (paths === undefined) goneById.set(id, [path]);
+    for (const [path, known] of this.byPath) {
+      if (walked.has(path) || !isUnderAny(path, roots) || wholeContentHash(known.size, known.sampleHash, known.fullHash) === null) continue;
+      const paths = goneById.get(known.fileId);
+      if (paths === undefined) goneById.set(known.fileId, [path]);
       else paths.push(path);
     }
     if (goneById.size === 0) return [];
-    const moves: Move[] = [];
+    // Proving reads the whole file: worth it only where the scan would read it anyway, for an
+    // extraction the entry spares, or for hashing against another file of its size.
+    const sizes = new Map<number, number>();
+    for (const file of files) sizes.set(file.size, (sizes.get(file.size) ?? 0) + 1);
+    const toProve: WalkedFile[] = [];
     for (const file of files) {
       const gone = goneById.get(file.fileId);
       if (gone === undefined || this.current(file) !== undefined) continue;
       const at = gone.findIndex((path) => {
         const known = this.byPath.get(path)!;
-        return known.size === file.size && known.mtimeMs === file.mtimeMs;
+        const spares = known.extractions !== undefined || sizes.get(file.size)! > 1;
+        return known.size === file.size && known.mtimeMs === file.mtimeMs && spares;
       });
       if (at < 0) continue;
       const [from] = gone.splice(at, 1) as [string];
       const known = this.byPath.get(from)!;
-      this.byPath.delete(from);
-      known.ctimeMs = file.ctimeMs;
-      this.byPath.set(file.path, known);
-      moves.push({ from, file });
+      this.candidates.set(file.path, { from, proof: wholeContentHash(known.size, known.sampleHash, known.fullHash)! });
+      toProve.push(file);
     }
-    return moves;
+    return toProve;
   }
 
   /** Drops the entries under `roots` whose paths the walk did not find; returns their paths. */
   dropUnseen(roots: readonly string[], walked: ReadonlySet<string>): string[] {
+    this.candidates = new Map();
     const dropped: string[] = [];
     for (const path of this.byPath.keys()) {
       if (walked.has(path) || !isUnderAny(path, roots)) continue;
@@ -133,4 +167,9 @@ export class KnownFiles {
     }
     return dropped;
   }
+}
+
+/** The digest of a file's whole content, if known: the full hash, or the sample of a file small enough to be hashed whole. */
+function wholeContentHash(size: number, sampleHash: string | null, fullHash: string | null): string | null {
+  return fullHash ?? (size <= WHOLE_FILE_SAMPLE_LIMIT ? sampleHash : null);
 }

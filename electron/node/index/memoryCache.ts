@@ -12,14 +12,14 @@ export function createMemoryCache(): ScanCache {
   let scan: { roots: string[]; walked: Set<string> } | undefined;
   return {
     hashes: (file: WalkedFile) => known.hashes(file),
-    saveHashes: (file: WalkedFile, hashes: ContentHashes) => known.saveHashes(file, hashes),
+    saveHashes: (file: WalkedFile, hashes: ContentHashes) => void known.saveHashes(file, hashes),
     extraction: (file: WalkedFile, settings: string) => known.extraction(file, settings),
     saveExtraction: (file: WalkedFile, settings: string, extraction: CachedExtraction) => known.saveExtraction(file, settings, extraction),
     memo: (key: string) => memos.get(key),
     saveMemo: (key: string, value: string) => void memos.set(key, value),
     beginScan(roots, files) {
       scan = { roots: resolveScanRoots(roots), walked: new Set(files.map((file) => file.path)) };
-      known.followMoves(scan.roots, files, scan.walked);
+      return known.followMoves(scan.roots, files, scan.walked);
     },
     finishScan() {
       if (scan === undefined) return;

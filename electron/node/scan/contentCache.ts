@@ -17,12 +17,17 @@ export type CachedExtraction =
 
 /**
  * Entries are valid while the file's identity is unchanged: same path, fileId (device and inode),
- * size, mtime and ctime. A file found under a new path with the same fileId, size and mtime was
- * renamed or moved (rename changes only its ctime) and keeps what was known of it.
+ * size, mtime and ctime. A file found under a new path with the same fileId, size and mtime may
+ * have been renamed or moved; it keeps what was known of it only once a hash of its whole content
+ * (saved with saveHashes) equals the one the entry was computed from, since content rewritten with
+ * its old size and mtime put back, then renamed, looks the same to stat.
  */
 export interface ContentCache {
-  /** After the walk, before any lookup: `files` is the whole walk of `roots` (it tells moves from copies). */
-  beginScan(roots: readonly string[], files: readonly WalkedFile[]): void;
+  /**
+   * After the walk, before any lookup: `files` is the whole walk of `roots` (it tells moves from
+   * copies). Returns the files that may be moved: hash their whole content to keep their entries.
+   */
+  beginScan(roots: readonly string[], files: readonly WalkedFile[]): readonly WalkedFile[];
   /** After a complete scan: what was known of files under its roots that the walk did not find is dropped. */
   finishScan(): void;
   hashes(file: WalkedFile): ContentHashes | undefined;

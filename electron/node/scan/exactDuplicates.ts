@@ -9,6 +9,7 @@ import type { Hashed, HashPassHooks } from '../hash/hashPasses.ts';
 import { WHOLE_FILE_SAMPLE_LIMIT } from '../hash/hashPool.ts';
 import type { HashPool } from '../hash/hashPool.ts';
 import type { WalkedFile } from './types.ts';
+import { createYielder } from './eventLoopTurns.ts';
 
 export type { HashPassHooks as ExactHooks, HashProgress as ExactProgress } from '../hash/hashPasses.ts';
 
@@ -176,12 +177,15 @@ export function createExactDuplicateFinder(pool: HashPool, hooks: HashPassHooks 
     // This thread has nothing else to do until the hashing is over: it hashes too.
     await pool.assist(passes);
     await passes;
+    // Grouping hundreds of thousands of files takes a while: it lets the event loop run.
+    const yieldNow = createYielder(hooks.signal);
     const hardlinks: HardLinkSet[] = [];
     const listings = new Map<string, Listing>();
     for (const size of linkedSizes) collapseHardLinks(namesBySize.get(size)!, hardlinks, listings);
     const clusters: Cluster[] = [];
     const needFullHash: Sampled[][] = [];
     for (const [size, sampled] of sampledBySize) {
+      await yieldNow();
       // A small file's sample is its whole content: its digest is already final.
       const final = size <= WHOLE_FILE_SAMPLE_LIMIT;
       for (const candidates of matching(sampled)) {

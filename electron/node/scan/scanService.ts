@@ -6,12 +6,15 @@ import { duplicateFolders } from './duplicateFolders.ts';
 import type { Cluster, FolderMatch, HardLinkSet, ScanError, ScanReport } from '../../../shared/report.ts';
 import type { ScanOptions, ScanProgress } from '../../../shared/scanOptions.ts';
 import type { ExtractPool } from '../extract/extractPool.ts';
+import { createHashPasses } from '../hash/hashPasses.ts';
 import { createHashPool } from '../hash/hashPool.ts';
 import type { HashPool } from '../hash/hashPool.ts';
 import type { DocumentFingerprint } from '../near/documentFingerprint.ts';
 import { collectInodes, documentUnits } from '../near/documentUnits.ts';
 import { createFingerprintPool, findNearDuplicates } from '../near/findNearDuplicates.ts';
+import type { NearProgress } from '../near/findNearDuplicates.ts';
 import type { ContentCache } from './contentCache.ts';
+import { yieldTo } from './eventLoopTurns.ts';
 import { createExactDuplicateFinder } from './exactDuplicates.ts';
 import type { ExactDuplicateFinder } from './exactDuplicates.ts';
 import { createProgressTracker } from './scanProgress.ts';
@@ -86,6 +89,27 @@ async function walk(options: ScanOptions, progress: ProgressTracker, finder: Exa
   return walked;
 }
 
+/** Files and bytes read. */
+interface Reads {
+  files: number;
+  bytes: number;
+}
+
+/**
+ * Tells the cache the walk, then hashes the whole content of the files it thinks were moved, so
+ * it keeps what it knew of those whose content is unchanged (see ContentCache). Errors are left
+ * to the hashing that follows, which meets the same files.
+ */
+async function beginCachedScan(cache: ContentCache | undefined, roots: readonly string[], files: readonly WalkedFile[], hash: HashPool, signal?: AbortSignal): Promise<Reads> {
+  const maybeMoved = cache?.beginScan(roots, files) ?? [];
+  if (maybeMoved.length === 0) return { files: 0, bytes: 0 };
+  const passes = createHashPasses(hash, { signal, cache });
+  const pass = passes.startPass(false);
+  for (const file of maybeMoved) pass.add({ file, digest: undefined });
+  await pass.finish();
+  return { files: passes.filesHashed(), bytes: passes.bytesHashed() };
+}
+
 /** Exact clusters whose every file is now listed in a near or contained cluster. */
 function withoutAbsorbed(exact: readonly Cluster[], near: readonly Cluster[]): Cluster[] {
   const inNear = new Set(near.flatMap((c) => c.files.map((f) => f.path)));
@@ -96,17 +120,26 @@ function byReclaimable(a: Cluster, b: Cluster): number {
   return b.reclaimable - a.reclaimable || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 }
 
-async function analyze(finder: ExactDuplicateFinder, files: readonly WalkedFile[], options: ScanOptions, pools: ScanPools, hooks: ScanHooks, progress: ProgressTracker): Promise<Analysis> {
+async function analyze(finder: ExactDuplicateFinder, files: readonly WalkedFile[], options: ScanOptions, pools: ScanPools, hooks: ScanHooks, progress: ProgressTracker, proved: Reads): Promise<Analysis> {
   const { signal, cache } = hooks;
   progress.phase('hash', { currentPath: undefined });
   const exact = await finder.finish();
   const errors = [...exact.errors];
   let clusters = exact.clusters;
-  let filesRead = exact.filesHashed;
+  let filesRead = exact.filesHashed + proved.files;
   if (pools.fingerprint) {
     progress.phase('extract');
-    const units = documentUnits(collectInodes(files), exact.clusters);
-    const near = await findNearDuplicates(units, options, pools.fingerprint, { signal, cache, onProgress: (p) => progress.update(p) });
+    // Between long synchronous steps at scale, a pending Ctrl-C gets its turn.
+    await yieldTo(signal);
+    const inodes = collectInodes(files);
+    await yieldTo(signal);
+    const units = documentUnits(inodes, exact.clusters);
+    await yieldTo(signal);
+    // Once every document is fingerprinted, what is left is grouping them: the cluster phase.
+    // Its length is unknown, so it reports no figures of its own.
+    const onProgress = (p: NearProgress) => (p.filesDone < p.filesToDo ? progress.update(p) : progress.phase('cluster'));
+    if (units.length === 0) progress.phase('cluster');
+    const near = await findNearDuplicates(units, options, pools.fingerprint, { signal, cache, onProgress });
     errors.push(...near.errors);
     filesRead += near.filesRead;
     clusters = [...withoutAbsorbed(exact.clusters, near.clusters), ...near.clusters].sort(byReclaimable);
@@ -115,16 +148,16 @@ async function analyze(finder: ExactDuplicateFinder, files: readonly WalkedFile[
   if (options.across) clusters = acrossFolders(clusters, options.roots);
   const folders = duplicateFolders(files, clusters, options);
   progress.phase('done');
-  return { clusters, hardlinks: exact.hardlinks, ...(folders ? { folders } : {}), errors, bytesHashed: exact.bytesHashed, filesRead };
+  return { clusters, hardlinks: exact.hardlinks, ...(folders ? { folders } : {}), errors, bytesHashed: exact.bytesHashed + proved.bytes, filesRead };
 }
 
 /** Clusters of files already walked, all of `options.roots` (a watcher re-analysing after changes). */
 export async function analyzeFiles(files: readonly WalkedFile[], options: ScanOptions, pools: ScanPools, hooks: ScanHooks = {}): Promise<Analysis> {
   const progress = createProgressTracker(hooks.onProgress);
   const finder = createExactDuplicateFinder(pools.hash, { signal: hooks.signal, cache: hooks.cache, onProgress: (p) => progress.update(p) });
-  hooks.cache?.beginScan(options.roots, files);
+  const proved = await beginCachedScan(hooks.cache, options.roots, files, pools.hash, hooks.signal);
   for (const file of files) finder.add(file);
-  const analysis = await analyze(finder, files, options, pools, hooks, progress);
+  const analysis = await analyze(finder, files, options, pools, hooks, progress, proved);
   hooks.cache?.finishScan();
   return analysis;
 }
@@ -152,11 +185,9 @@ export async function runScanWith(options: ScanOptions, pools: ScanPools, hooks:
   const finder = createExactDuplicateFinder(pools.hash, { signal: hooks.signal, cache: hooks.cache, onProgress: (p) => progress.update(p) });
   const { cache } = hooks;
   const walked = await walk(options, progress, cache ? undefined : finder, hooks.signal);
-  if (cache) {
-    cache.beginScan(options.roots, walked.files);
-    for (const file of walked.files) finder.add(file);
-  }
-  const analysis = await analyze(finder, walked.files, options, pools, hooks, progress);
+  const proved = await beginCachedScan(cache, options.roots, walked.files, pools.hash, hooks.signal);
+  if (cache) for (const file of walked.files) finder.add(file);
+  const analysis = await analyze(finder, walked.files, options, pools, hooks, progress, proved);
   cache?.finishScan();
   return { report: buildReport(options, walked, analysis, performance.now() - started), walked };
 }

@@ -6,6 +6,7 @@
 import { watch } from 'chokidar';
 import type { ChokidarOptions } from 'chokidar';
 import { displayPath } from '../../../shared/fsName.ts';
+import { FOLDER_EVENTS_NAME_ENTRIES, watchFolderTree } from './folderWatcher.ts';
 import { networkFileSystemOf } from './networkFileSystem.ts';
 import type { IgnoreTest } from './watchIgnore.ts';
 
@@ -45,7 +46,19 @@ const WRITE_POLL_INTERVAL_MS = 50;
 // has held still: waited for, a rename is one change of its clusters instead of two.
 const REMOVAL_SETTLE_MS = STABILITY_THRESHOLD_MS + 3 * WRITE_POLL_INTERVAL_MS;
 
-export function watchDisk(roots: readonly string[], settings: { followSymlinks: boolean; isIgnored: IgnoreTest }, sink: DiskWatchSink, createWatcher: CreateWatcher = watch): DiskWatch {
+/**
+ * How long to wait for the events that may complete one. chokidar's 'change' and 'add' come once
+ * a write has finished (awaitWriteFinish); the folder watcher's 'write' (a write, maybe not the
+ * last) and 'rename' (an entry added, removed or renamed, it cannot tell which) wait here instead.
+ */
+const SETTLE_MS: Readonly<Record<string, number>> = { unlink: REMOVAL_SETTLE_MS, unlinkDir: REMOVAL_SETTLE_MS, rename: REMOVAL_SETTLE_MS, write: STABILITY_THRESHOLD_MS };
+
+/** Folders where the system names changed entries (watchFolderTree), else chokidar's per-file watches. */
+const defaultWatcher: CreateWatcher = FOLDER_EVENTS_NAME_ENTRIES
+  ? (paths, options) => watchFolderTree(paths, { ignored: options.ignored as IgnoreTest, followSymlinks: options.followSymlinks ?? false })
+  : watch;
+
+export function watchDisk(roots: readonly string[], settings: { followSymlinks: boolean; isIgnored: IgnoreTest }, sink: DiskWatchSink, createWatcher: CreateWatcher = defaultWatcher): DiskWatch {
   const polled: string[] = [];
   const local: string[] = [];
   for (const root of roots) {
@@ -84,7 +97,7 @@ export function watchDisk(roots: readonly string[], settings: { followSymlinks: 
   }
 
   watcher.on('all', (event, path) => {
-    if (closed === undefined) sink.changed(path, event === 'unlink' || event === 'unlinkDir' ? REMOVAL_SETTLE_MS : 0);
+    if (closed === undefined) sink.changed(path, SETTLE_MS[event] ?? 0);
   });
   watcher.on('ready', setReady);
   watcher.on('error', (error) => {

@@ -6,6 +6,8 @@
 // The initial scan runs while chokidar sets its watches, which takes longer than the walk on a
 // big tree. A file changed in a folder the walk had passed and chokidar had not reached yet is
 // seen by neither, so once every watch is set the roots are walked once more and compared.
+import { stat } from 'node:fs/promises';
+import { displayPath } from '../../../shared/fsName.ts';
 import type { ScanError, ScanReport } from '../../../shared/report.ts';
 import type { ScanOptions, ScanProgress } from '../../../shared/scanOptions.ts';
 import { resolveScanRoots } from '../index/scanRoots.ts';
@@ -55,14 +57,55 @@ const RESCAN_COST_FACTOR = 5;
 // writing its output into a watched folder would wake the watch again with every line.
 const BATCH_PROGRESS_AFTER_MS = 1000;
 
+/** How often the roots are checked to still be the folders the watch started on. */
+export const ROOT_CHECK_INTERVAL_MS = 1000;
+
+/** A root was deleted, renamed or unmounted: what the watch follows is gone, so it stops. */
+export class RootGoneError extends Error {
+  readonly root: string;
+
+  constructor(root: string) {
+    super(`${displayPath(root)}: the folder is gone (deleted, renamed or unmounted); the watch stopped`);
+    this.name = 'RootGoneError';
+    this.root = root;
+  }
+}
+
+async function folderId(path: string): Promise<string | undefined> {
+  const info = await stat(path, { bigint: true }).catch(() => undefined);
+  return info?.isDirectory() ? `${info.dev}:${info.ino}` : undefined;
+}
+
+/**
+ * Checks every ROOT_CHECK_INTERVAL_MS that each root is still the folder it was; aborts `stop`
+ * with RootGoneError when one is not. Its timer also keeps the process alive while the watch
+ * waits: with a root deleted, chokidar holds nothing open, and Node would exit mid-await.
+ */
+async function watchRoots(roots: readonly string[], stop: AbortController): Promise<() => void> {
+  const ids = await Promise.all(roots.map(folderId));
+  const check = async () => {
+    for (const [i, root] of roots.entries()) {
+      if (stop.signal.aborted) return;
+      if (ids[i] === undefined || (await folderId(root)) !== ids[i]) stop.abort(new RootGoneError(root));
+    }
+  };
+  let running = Promise.resolve();
+  const timer = setInterval(() => (running = running.then(check)), ROOT_CHECK_INTERVAL_MS);
+  void check();
+  return () => clearInterval(timer);
+}
+
 function errorKey(error: ScanError): string {
   return `${error.code}\0${error.path}`;
 }
 
 /** Follows the roots until `hooks.signal` aborts; rejects only if the scan itself fails. */
 export async function watchFolders(options: ScanOptions, hooks: WatchHooks): Promise<void> {
-  const { cache, signal } = hooks;
-  if (signal.aborted) return;
+  const { cache } = hooks;
+  if (hooks.signal.aborted) return;
+  // Ends the watch from inside (a root gone) as the caller's signal does from outside.
+  const stop = new AbortController();
+  const signal = AbortSignal.any([hooks.signal, stop.signal]);
   const warned = new Set<string>();
   const warn = (message: string) => {
     if (warned.has(message)) return;
@@ -78,6 +121,7 @@ export async function watchFolders(options: ScanOptions, hooks: WatchHooks): Pro
   const pools = createScanPools(options);
   const disk = watchDisk(roots, { followSymlinks: options.followSymlinks, isIgnored }, { changed: queue.add, pollingStarted: () => queue.rescanIn(RESCAN_INTERVAL_MS), warning: warn }, hooks.createWatcher);
   const aborted = new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
+  const stopWatchingRoots = await watchRoots(roots, stop);
   try {
     const { report, walked } = await runScanWith(options, pools, { cache, signal, onProgress: hooks.onProgress });
     const list = createFileList(hooks.ownFiles?.length ? walked.files.filter((file) => !isOwnFile(file.path)) : walked.files, options, isIgnored);
@@ -113,9 +157,11 @@ export async function watchFolders(options: ScanOptions, hooks: WatchHooks): Pro
   } catch (error) {
     if (!signal.aborted) throw error;
   } finally {
+    stopWatchingRoots();
     await disk.close();
     await pools.destroy();
   }
+  if (stop.signal.aborted && !hooks.signal.aborted) throw stop.signal.reason;
 
   /** Walks `which` afresh and puts what it finds in the list; true when that changed it. */
   async function rescan(which: readonly string[], list: FileList): Promise<boolean> {

@@ -1,10 +1,10 @@
 // `shingle watch` as a user runs it: a real child process, real folders, Ctrl-C to stop.
 import { existsSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
-import type { Readable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Cluster } from '../../../../shared/report.ts';
 import { editEveryNthWord, prose } from '../../../helpers/documents.ts';
+import { lineReader } from '../../../helpers/lineReader.ts';
 import { runCli, startCli } from '../../../helpers/runCli.ts';
 import { createTempTree } from '../../../helpers/tempTree.ts';
 import type { TempTree } from '../../../helpers/tempTree.ts';
@@ -13,45 +13,6 @@ const contract = prose(1);
 const revised = editEveryNthWord(contract, 20);
 /** Start-up of Node, the workers and the first scan, on a loaded machine. */
 const READY_MS = 30_000;
-
-interface Line {
-  text: string;
-  at: number;
-}
-
-/** The lines a stream prints, and a way to wait for one. */
-function lineReader(stream: Readable) {
-  const lines: Line[] = [];
-  const waiters = new Set<() => void>();
-  let partial = '';
-  stream.on('data', (chunk: string) => {
-    const parts = (partial + chunk).split('\n');
-    partial = parts.pop()!;
-    for (const text of parts) lines.push({ text, at: performance.now() });
-    for (const waiter of [...waiters]) waiter();
-  });
-  return {
-    lines,
-    /** The first line from index `from` on that `match` accepts; rejects after `timeoutMs`. */
-    until(match: (text: string) => boolean, timeoutMs: number, from = 0): Promise<Line> {
-      return new Promise((resolve, reject) => {
-        const waiter = () => {
-          const line = lines.slice(from).find((l) => match(l.text));
-          if (!line) return;
-          clearTimeout(timer);
-          waiters.delete(waiter);
-          resolve(line);
-        };
-        const timer = setTimeout(() => {
-          waiters.delete(waiter);
-          reject(new Error(`No matching line within ${timeoutMs} ms; got:\n${lines.map((l) => l.text.slice(0, 200)).join('\n')}`));
-        }, timeoutMs);
-        waiters.add(waiter);
-        waiter();
-      });
-    },
-  };
-}
 
 type WatchLine = { event: string; cluster?: Cluster; previousId?: string; message?: string };
 
@@ -106,7 +67,7 @@ describe('shingle watch (CLI)', () => {
     child.kill('SIGINT');
     const result = await done;
     expect(result.code).toBe(130);
-    expect(result.stderr).toBe('shingle: watch stopped\n');
+    expect(result.stderr).toBe('shingle watch: stopped\n');
   });
 
   it('reads and writes the index named with --index', async () => {

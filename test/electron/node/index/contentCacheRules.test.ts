@@ -82,9 +82,11 @@ describe.each(caches)('%s', (_name, createCache) => {
     expect(cache.hashes(other)).toBeUndefined();
   });
 
-  it('keeps what was known of a renamed or moved file (same fileId, size, mtime; new ctime)', () => {
+  it('keeps what was known of a renamed or moved file (same fileId, size, mtime; new ctime) once its whole content proves it', () => {
     const moved = { ...file, path: join(root, 'sub', 'renamed.txt'), ctimeMs: file.ctimeMs + 10 };
-    cache.beginScan([root], [moved]);
+    expect(cache.beginScan([root], [moved])).toEqual([moved]);
+    expect(cache.extraction(moved, SETTINGS)).toBeUndefined();
+    cache.saveHashes(moved, { full: contentHashes(file).full! });
     expect(cache.hashes(moved)).toEqual(contentHashes(file));
     expect(cache.extraction(moved, SETTINGS)).toEqual(contentExtraction(file));
     expect(cache.hashes(file)).toBeUndefined();
@@ -93,9 +95,27 @@ describe.each(caches)('%s', (_name, createCache) => {
     expect(cache.hashes(moved)).toEqual(contentHashes(file));
   });
 
+  it('does not read a renamed file to prove it when the scan would not read it (no extraction, a size of its own)', () => {
+    const other = walkedFile(join(root, 'other.bin'), { fileId: '1:6', size: 4321 });
+    cache.beginScan([root], [other]);
+    cache.saveHashes(other, { full: 'ab'.repeat(16) });
+    cache.finishScan();
+    const moved = { ...other, path: join(root, 'moved.bin'), ctimeMs: other.ctimeMs + 10 };
+    expect(cache.beginScan([root], [moved])).toEqual([]);
+    expect(cache.beginScan([root], [moved, walkedFile(join(root, 'same-size.bin'), { fileId: '1:7', size: 4321 })])).toEqual([moved]);
+  });
+
+  it('gives a renamed file nothing of its old entry when its content changed with the same size and mtime', () => {
+    const rewritten = { ...file, path: join(root, 'renamed.txt'), ctimeMs: file.ctimeMs + 10 };
+    cache.beginScan([root], [rewritten]);
+    cache.saveHashes(rewritten, { full: '0'.repeat(32) });
+    expect(cache.extraction(rewritten, SETTINGS)).toBeUndefined();
+    expect(cache.hashes(rewritten)).toEqual({ full: '0'.repeat(32) });
+  });
+
   it('does not take a rename for a file whose old path is still walked (a new hard link)', () => {
     const link = { ...file, path: join(root, 'link.txt'), ctimeMs: file.ctimeMs + 10 };
-    cache.beginScan([root], [file, link]);
+    expect(cache.beginScan([root], [file, link])).toEqual([]);
     expect(cache.hashes(link)).toBeUndefined();
   });
 
@@ -105,15 +125,16 @@ describe.each(caches)('%s', (_name, createCache) => {
     ['fileId', { fileId: '2049:78' }],
   ])('does not take a rename when the %s differs', (_what, change) => {
     const other = { ...file, ...change, path: join(root, 'renamed.txt'), ctimeMs: file.ctimeMs + 10 };
-    cache.beginScan([root], [other]);
+    expect(cache.beginScan([root], [other])).toEqual([]);
     expect(cache.hashes(other)).toBeUndefined();
   });
 
   it('gives one old entry to one renamed file only', () => {
     const first = { ...file, path: join(root, 'copy1.txt'), ctimeMs: file.ctimeMs + 10 };
     const second = { ...file, path: join(root, 'copy2.txt'), ctimeMs: file.ctimeMs + 10 };
-    cache.beginScan([root], [first, second]);
-    expect([cache.hashes(first), cache.hashes(second)].filter((h) => h !== undefined)).toHaveLength(1);
+    expect(cache.beginScan([root], [first, second])).toHaveLength(1);
+    for (const copy of [first, second]) cache.saveHashes(copy, { full: contentHashes(file).full! });
+    expect([first, second].filter((copy) => cache.extraction(copy, SETTINGS) !== undefined)).toHaveLength(1);
   });
 
   it('forgets deleted files at finishScan, but not those under other roots', () => {

@@ -103,20 +103,39 @@ describe('file index scans', () => {
     expect(t.storedPaths()).toEqual([bytesOf(kept.path)]);
   });
 
-  it('moves a renamed file’s row to its new path when the scan finishes', () => {
+  it('moves a renamed file’s row to its new path once a hash of its whole content proves it unchanged', () => {
     const old = walkedFile(join(t.root, 'old.txt'), { fileId: '1:9', size: 1001 });
     const renamed = { ...old, path: join(t.root, 'sub', 'new.txt'), ctimeMs: old.ctimeMs + 50 };
     let index = t.openIndex();
     scan(index, [t.root], [old]);
     index = t.reopen(index);
-    index.beginScan([t.root], [renamed]);
+    expect(index.beginScan([t.root], [renamed])).toEqual([renamed]);
+    expect(index.extraction(renamed, SETTINGS)).toBeUndefined();
+    index.saveHashes(renamed, { full: contentHashes(old).full! });
     expect(index.hashes(renamed)).toEqual(contentHashes(old));
     expect(index.extraction(renamed, SETTINGS)).toEqual(contentExtraction(old));
     index.finishScan();
     expect(t.storedRows()).toEqual([{ path: bytesOf(renamed.path), size: 1001, ctime_ms: renamed.ctimeMs, sample_hash: contentHashes(old).sample }]);
     index = t.reopen(index);
-    index.beginScan([t.root], [renamed]);
+    expect(index.beginScan([t.root], [renamed])).toEqual([]);
     expect(index.extraction(renamed, SETTINGS)).toEqual(contentExtraction(old));
+  });
+
+  it('never gives a renamed file the entry of its old path when its content changed (same size and mtime)', () => {
+    const old = walkedFile(join(t.root, 'old.txt'), { fileId: '1:9', size: 1001 });
+    const rewritten = { ...old, path: join(t.root, 'new.txt'), ctimeMs: old.ctimeMs + 50 };
+    let index = t.openIndex();
+    scan(index, [t.root], [old]);
+    index = t.reopen(index);
+    expect(index.beginScan([t.root], [rewritten])).toEqual([rewritten]);
+    index.saveHashes(rewritten, { full: 'f'.repeat(32) });
+    expect(index.extraction(rewritten, SETTINGS)).toBeUndefined();
+    expect(index.hashes(rewritten)).toEqual({ full: 'f'.repeat(32) });
+    index.finishScan();
+    index = t.reopen(index);
+    index.beginScan([t.root], [rewritten]);
+    expect(index.extraction(rewritten, SETTINGS)).toBeUndefined();
+    expect(index.hashes(rewritten)).toEqual({ full: 'f'.repeat(32) });
   });
 
   it('moves a renamed file over a stale row at its new path', () => {
@@ -127,6 +146,7 @@ describe('file index scans', () => {
     scan(index, [t.root], [moved, replaced]);
     index = t.reopen(index);
     index.beginScan([t.root], [movedNow]);
+    index.saveHashes(movedNow, { full: contentHashes(moved).full! });
     expect(index.hashes(movedNow)).toEqual(contentHashes(moved));
     index.finishScan();
     index = t.reopen(index);

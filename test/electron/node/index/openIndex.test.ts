@@ -66,10 +66,9 @@ describe('opening the index', () => {
     expect(pragma('journal_mode')).toBe('wal');
   });
 
-  it('takes an empty file for a new index', () => {
+  it('refuses an empty file (Shingle never leaves one: a new index is linked into place whole)', () => {
     writeFileSync(indexPath, '');
-    openFileIndex(indexPath).close();
-    expect(pragma('user_version')).toBe(SCHEMA_VERSION);
+    expectRefused('foreign', /empty file, not a Shingle index.*--no-index/);
   });
 
   it('migrates a version 1 index and keeps its rows usable', () => {
