@@ -1,7 +1,7 @@
 // Bulk clean-up through the service: a preview counts what keep rules (or marks) would remove,
 // applying trashes the files into the freedesktop trash (here a temporary XDG_DATA_HOME), undo
 // puts them back, and a file changed since the scan is refused and reported.
-import { readdir, readFile, stat, utimes, writeFile } from 'node:fs/promises';
+import { link, readdir, readFile, stat, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { EventPayload } from '../../../../shared/contract/engineContract.ts';
@@ -109,7 +109,11 @@ describe('bulk clean-up', () => {
   });
 
   it('refuses in the preview a file modified after the scan', async () => {
-    await writeFile(tree.path('Docs/y.txt'), `${other} edited`);
+    // Written through a second name outside the scanned folder: the folder watcher hears nothing
+    // (inotify reports a write in the folder of the name used), so the results still list y.txt as
+    // the scan saw it and only the preview's own look at the disk can notice the change.
+    await link(tree.path('Docs/y.txt'), tree.path('elsewhere-y.txt'));
+    await writeFile(tree.path('elsewhere-y.txt'), `${other} edited`);
     const preview = await service.previewActions({ rules: ['newest'], useMarks: false, action: 'trash' });
     expect(preview.totals).toMatchObject({ files: 2, refused: 1 });
     const y = preview.clusters.flatMap((c) => c.files).find((f) => f.path === tree.path('Docs/y.txt'));
