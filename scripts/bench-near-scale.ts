@@ -6,8 +6,8 @@
 //
 //   npm run bench:near-scale -- [--counts 20000,60000,200000] [--keep]
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -51,7 +51,6 @@ try {
     writeDocuments(dir, count);
     const measured = await measure(process.execPath, [here('scale/scanChild.ts'), dir], { cwd: base, stdoutFile: join(base, 'out.json') });
     if (measured.exitCode !== 0) throw new Error(`scan of ${count} failed: ${measured.stderrTail}`);
-    const { readFileSync } = await import('node:fs');
     const result = JSON.parse(readFileSync(join(base, 'out.json'), 'utf8')) as ScanChildResult;
     const near = result.totalSeconds - (result.phases.extract ?? result.totalSeconds);
     rows.push({ count, near, total: result.totalSeconds, rss: measured.peakRssMB, result });
@@ -67,7 +66,7 @@ try {
   for (const row of rows.slice(1)) {
     console.log(`${row.count} / ${first.count}: near phase ×${(row.near / first.near).toFixed(1)} for ×${(row.count / first.count).toFixed(0)} documents`);
   }
-  console.log(`load average after: ${(await import('node:os')).loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  console.log(`load average after: ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
 } finally {
   if (!values.keep) rmSync(base, { recursive: true, force: true });
 }
