@@ -9,8 +9,11 @@ import { fileURLToPath } from 'node:url';
 export const cliPath = fileURLToPath(new URL('../../electron/node/cli/shingle.ts', import.meta.url));
 
 // The default index lives in XDG_DATA_HOME: tests give the CLI a data folder of their own.
-const dataHome = mkdtempSync(join(tmpdir(), 'shingle-data-'));
-process.on('exit', () => rmSync(dataHome, { recursive: true, force: true }));
+const dataHome = mkdtempSync(join(tmpdir(), 'shingle-cli-data-'));
+const removeDataHome = () => rmSync(dataHome, { recursive: true, force: true });
+process.on('exit', removeDataHome);
+// Vitest ends its worker processes without an 'exit' event: there the folder goes with the test file.
+if (process.env.VITEST) (await import('vitest')).afterAll(removeDataHome);
 
 /** Who runs the command: an unprivileged user when the tests run as root, so permissions bind. */
 export const UNPRIVILEGED_ID = 65534;
