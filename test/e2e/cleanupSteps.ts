@@ -8,17 +8,22 @@ import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './engineFixture.ts';
 
-/** A trash of the spec file's own, never the real one; removed when its tests are done. */
-export function useTemporaryTrash(): string {
-  const dataHome = mkdtempSync(join(tmpdir(), 'shingle-e2e-xdg-'));
+/**
+ * A trash of the spec file's own, never the real one; removed when its tests are done. Made in
+ * beforeAll, not when the file loads: Playwright also loads spec files just to list their tests.
+ */
+export function useTemporaryTrash(): void {
+  let dataHome: string | undefined;
   const saved = process.env.XDG_DATA_HOME;
-  process.env.XDG_DATA_HOME = dataHome;
+  test.beforeAll(() => {
+    dataHome = mkdtempSync(join(tmpdir(), 'shingle-e2e-xdg-'));
+    process.env.XDG_DATA_HOME = dataHome;
+  });
   test.afterAll(() => {
     if (saved === undefined) delete process.env.XDG_DATA_HOME;
     else process.env.XDG_DATA_HOME = saved;
-    rmSync(dataHome, { recursive: true, force: true });
+    if (dataHome) rmSync(dataHome, { recursive: true, force: true });
   });
-  return dataHome;
 }
 
 export function exists(path: string): Promise<boolean> {

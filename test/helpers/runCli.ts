@@ -9,8 +9,9 @@ import { fileURLToPath } from 'node:url';
 export const cliPath = fileURLToPath(new URL('../../electron/node/cli/shingle.ts', import.meta.url));
 
 // The default index lives in XDG_DATA_HOME: tests give the CLI a data folder of their own.
-const dataHome = mkdtempSync(join(tmpdir(), 'shingle-cli-data-'));
-const removeDataHome = () => rmSync(dataHome, { recursive: true, force: true });
+// Made on the first run only: Playwright also loads spec files just to list their tests.
+let dataHome: string | undefined;
+const removeDataHome = () => dataHome && rmSync(dataHome, { recursive: true, force: true });
 process.on('exit', removeDataHome);
 // Vitest ends its worker processes without an 'exit' event: there the folder goes with the test file.
 if (process.env.VITEST) (await import('vitest')).afterAll(removeDataHome);
@@ -34,7 +35,7 @@ export interface CliResult {
 }
 
 export function startCli(args: string[], options: CliOptions = {}): { child: ChildProcess; done: Promise<CliResult> } {
-  const env: Record<string, string | undefined> = { ...process.env, XDG_DATA_HOME: dataHome, ...options.env };
+  const env: Record<string, string | undefined> = { ...process.env, XDG_DATA_HOME: (dataHome ??= mkdtempSync(join(tmpdir(), 'shingle-cli-data-'))), ...options.env };
   for (const [name, value] of Object.entries(env)) if (value === undefined) delete env[name];
   const drop = options.unprivileged && runningAsRoot ? { uid: UNPRIVILEGED_ID, gid: UNPRIVILEGED_ID } : {};
   const child = spawn(process.execPath, [cliPath, ...args], { cwd: options.cwd, env, stdio: ['ignore', 'pipe', 'pipe'], ...drop });
