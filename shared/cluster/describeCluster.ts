@@ -3,6 +3,7 @@
 // most members are the cluster's shared content; a sentence's score is how many it contains.
 // Prose sentences come first: a line of code or markup says little about a document to a person.
 
+import { releaseArray } from '../fingerprint/releaseArray.ts';
 import { shingleSize, wordShingleHashes } from '../fingerprint/shingles.ts';
 import { canonicalTokenHashes } from '../text/canonicalTokens.ts';
 import { forEachSentence, looksLikeProse, sentenceAt } from '../text/sentences.ts';
@@ -65,7 +66,10 @@ function sharedPhrases(text: string, members: readonly Uint32Array[], options: D
   const tokens = canonicalTokenHashes(text);
   const k = options.shingleSize ?? shingleSize(tokens.length);
   const candidates = quorumPhrases(members, options.quorum ?? (members.length <= 4 ? 1 : 0.8));
-  if (candidates.length === 0) return { k, shared: candidates };
+  if (candidates.length === 0) {
+    releaseArray(tokens);
+    return { k, shared: candidates };
+  }
   const found = new Uint8Array(candidates.length);
   forEachShingleBlock(tokens, k, (hashes) => {
     for (const h of hashes) {
@@ -73,6 +77,7 @@ function sharedPhrases(text: string, members: readonly Uint32Array[], options: D
       if (at >= 0) found[at] = 1;
     }
   });
+  releaseArray(tokens);
   return { k, shared: candidates.filter((_, i) => found[i] === 1) };
 }
 
@@ -80,9 +85,11 @@ function sharedPhrases(text: string, members: readonly Uint32Array[], options: D
 function sharedCount(sentence: string, k: number, shared: Uint32Array): number {
   let score = 0;
   if (shared.length === 0) return score;
-  forEachShingleBlock(canonicalTokenHashes(sentence), k, (hashes) => {
+  const tokens = canonicalTokenHashes(sentence);
+  forEachShingleBlock(tokens, k, (hashes) => {
     for (const h of hashes) if (indexOf(shared, h) >= 0) score++;
   });
+  releaseArray(tokens);
   return score;
 }
 
