@@ -24,6 +24,9 @@ export interface DetailReader {
   close(): Promise<void>;
 }
 
+// Characters of a text past which the worker that read it is ended once it has handed it over.
+const LONG_TEXT = 4 * 2 ** 20;
+
 export function createDetailReader(unit: ChunkUnit, hooks: { signal?: AbortSignal; cache?: ContentCache }): DetailReader {
   let pool: ExtractPool<DocumentDetail> | undefined;
   let textPool: ExtractPool | undefined;
@@ -48,6 +51,13 @@ export function createDetailReader(unit: ChunkUnit, hooks: { signal?: AbortSigna
       textPool ??= createExtractPool({ threads: 1 });
       count++;
       const result = await textPool.extract(node.units[0]!.unit.path, hooks.signal);
+      // An idle worker never collects its garbage: after a long text, end it rather than let it
+      // keep that text's memory while this thread describes (a new one starts if needed).
+      if (result.ok && result.text.length > LONG_TEXT) {
+        const ended = textPool;
+        textPool = undefined;
+        await ended.destroy();
+      }
       return result.ok ? result.text : undefined;
     },
     filesRead: () => count,
