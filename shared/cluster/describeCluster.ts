@@ -3,9 +3,10 @@
 // most members are the cluster's shared content; a sentence's score is how many it contains.
 // Prose sentences come first: a line of code or markup says little about a document to a person.
 
-import { shingleSize, wordShingleHashes, wordShingles } from '../fingerprint/shingles.ts';
+import { releaseArray } from '../fingerprint/releaseArray.ts';
+import { shingleSize, wordShingleHashes } from '../fingerprint/shingles.ts';
 import { canonicalTokenHashes } from '../text/canonicalTokens.ts';
-import { looksLikeProse, splitSentences } from '../text/sentences.ts';
+import { forEachSentence, looksLikeProse, sentenceAt } from '../text/sentences.ts';
 
 export interface DescribeOptions {
   maxSentences?: number;
@@ -16,36 +17,80 @@ export interface DescribeOptions {
   quorum?: number;
 }
 
-function isMember(sortedSet: Uint32Array, value: number): boolean {
+function indexOf(sortedSet: Uint32Array, value: number): number {
   let low = 0;
   let high = sortedSet.length - 1;
   while (low <= high) {
     const mid = (low + high) >>> 1;
     const v = sortedSet[mid]!;
-    if (v === value) return true;
+    if (v === value) return mid;
     if (v < value) low = mid + 1;
     else high = mid - 1;
   }
-  return false;
+  return -1;
 }
 
-/** The representative's shingles found in at least quorum of the member sets, sorted. */
-function sharedPhrases(own: Uint32Array, members: readonly Uint32Array[], quorum: number): Uint32Array {
-  const counts = new Uint32Array(own.length);
+/**
+ * The hashes found in at least quorum of the member sets (sorted, distinct), sorted. The members
+ * are samples, so these are few: a long representative is then matched against them shingle by
+ * shingle rather than as a sorted set of its own, which would cost several times its text.
+ */
+function quorumPhrases(members: readonly Uint32Array[], quorum: number): Uint32Array {
+  const counts = new Map<number, number>();
   for (const member of members) {
-    let i = 0;
-    let j = 0;
-    while (i < own.length && j < member.length) {
-      if (own[i] === member[j]) {
-        counts[i]!++;
-        i++;
-        j++;
-      } else if (own[i]! < member[j]!) i++;
-      else j++;
+    for (let j = 0; j < member.length; j++) {
+      const h = member[j]!;
+      if (j === 0 || member[j - 1] !== h) counts.set(h, (counts.get(h) ?? 0) + 1);
     }
   }
   const needed = Math.max(1, Math.ceil(quorum * members.length - 1e-9));
-  return own.filter((_, i) => counts[i]! >= needed);
+  const kept = [...counts].filter(([, count]) => count >= needed).map(([h]) => h);
+  return Uint32Array.from(kept).sort();
+}
+
+// Windows hashed at a time while matching a long text: bounds the scratch it needs.
+const WINDOWS_PER_BLOCK = 1 << 16;
+
+/** Calls `visit` with the hashes of the k-token shingles of tokens (as wordShingleHashes), a block at a time. */
+function forEachShingleBlock(tokens: Uint32Array, k: number, visit: (hashes: Uint32Array) => void): void {
+  const windows = tokens.length - k + 1;
+  if (windows <= 1) visit(wordShingleHashes(tokens, k));
+  else for (let from = 0; from < windows; from += WINDOWS_PER_BLOCK) visit(wordShingleHashes(tokens.subarray(from, Math.min(tokens.length, from + WINDOWS_PER_BLOCK + k - 1)), k));
+}
+
+/**
+ * The shingle size and the shared phrases: of the quorum's phrases, those among the
+ * representative's shingles. Its own function so that the text's tokens are let go on return.
+ */
+function sharedPhrases(text: string, members: readonly Uint32Array[], options: DescribeOptions): { k: number; shared: Uint32Array } {
+  const tokens = canonicalTokenHashes(text);
+  const k = options.shingleSize ?? shingleSize(tokens.length);
+  const candidates = quorumPhrases(members, options.quorum ?? (members.length <= 4 ? 1 : 0.8));
+  if (candidates.length === 0) {
+    releaseArray(tokens);
+    return { k, shared: candidates };
+  }
+  const found = new Uint8Array(candidates.length);
+  forEachShingleBlock(tokens, k, (hashes) => {
+    for (const h of hashes) {
+      const at = indexOf(candidates, h);
+      if (at >= 0) found[at] = 1;
+    }
+  });
+  releaseArray(tokens);
+  return { k, shared: candidates.filter((_, i) => found[i] === 1) };
+}
+
+/** How many of the sentence's k-token shingles (repeats included) are shared phrases. */
+function sharedCount(sentence: string, k: number, shared: Uint32Array): number {
+  let score = 0;
+  if (shared.length === 0) return score;
+  const tokens = canonicalTokenHashes(sentence);
+  forEachShingleBlock(tokens, k, (hashes) => {
+    for (const h of hashes) if (indexOf(shared, h) >= 0) score++;
+  });
+  releaseArray(tokens);
+  return score;
 }
 
 function truncate(text: string, maxLength: number): string {
@@ -62,31 +107,34 @@ function truncate(text: string, maxLength: number): string {
  */
 export function describeCluster(representativeText: string, memberShingles: readonly Uint32Array[], options: DescribeOptions = {}): string {
   const { maxSentences = 2, maxLength = 200 } = options;
-  const tokens = canonicalTokenHashes(representativeText);
-  const k = options.shingleSize ?? shingleSize(tokens.length);
-  const quorum = options.quorum ?? (memberShingles.length <= 4 ? 1 : 0.8);
-  const shared = sharedPhrases(wordShingles(tokens, k), memberShingles, quorum);
-  const sentences = splitSentences(representativeText);
-  const scores = sentences.map((sentence) => {
-    let score = 0;
-    for (const shingle of wordShingleHashes(canonicalTokenHashes(sentence), k)) if (isMember(shared, shingle)) score++;
-    return score;
+  const { k, shared } = sharedPhrases(representativeText, memberShingles, options);
+  // Sentences are visited one at a time and only their spans and figures kept: a long document's
+  // sentences as strings would cost several times its text. The chosen ones are cut out at the end.
+  const spans: number[] = [];
+  const scores: number[] = [];
+  const tier: number[] = [];
+  const lengths: number[] = [];
+  forEachSentence(representativeText, (sentence, start, end) => {
+    const score = sharedCount(sentence, k, shared);
+    spans.push(start, end);
+    scores.push(score);
+    lengths.push(sentence.length);
+    // Tiers: shared prose, other shared sentences, then prose, then the rest; by score, then order.
+    tier.push((score > 0 ? 0 : 2) + (looksLikeProse(sentence) ? 0 : 1));
   });
-  // Tiers: shared prose, other shared sentences, then prose, then the rest; by score, then order.
-  const tier = sentences.map((sentence, i) => (scores[i]! > 0 ? 0 : 2) + (looksLikeProse(sentence) ? 0 : 1));
-  const ranked = sentences.map((_, i) => i).sort((a, b) => tier[a]! - tier[b]! || scores[b]! - scores[a]! || a - b);
+  const ranked = scores.map((_, i) => i).sort((a, b) => tier[a]! - tier[b]! || scores[b]! - scores[a]! || a - b);
   const chosen: number[] = [];
   let length = 0;
   for (const i of ranked) {
     if (chosen.length === maxSentences) break;
-    if (chosen.length > 0 && (scores[i] === 0 || tier[i] !== tier[chosen[0]!] || length + 1 + sentences[i]!.length > maxLength)) continue;
+    if (chosen.length > 0 && (scores[i] === 0 || tier[i] !== tier[chosen[0]!] || length + 1 + lengths[i]! > maxLength)) continue;
     chosen.push(i);
-    length += (chosen.length > 1 ? 1 : 0) + sentences[i]!.length;
+    length += (chosen.length > 1 ? 1 : 0) + lengths[i]!;
   }
   return truncate(
     chosen
       .sort((a, b) => a - b)
-      .map((i) => sentences[i])
+      .map((i) => sentenceAt(representativeText, spans[2 * i]!, spans[2 * i + 1]!, maxLength))
       .join(' '),
     maxLength,
   );

@@ -1,6 +1,8 @@
 // LSD radix sorts for 32-bit keys: three passes of 11 bits. Shingle sets are sorted once per
 // document, and the native TypedArray sort is several times slower at these sizes.
 
+import { releaseArray } from './releaseArray.ts';
+
 const DIGIT_BITS = 11;
 const BUCKETS = 1 << DIGIT_BITS;
 const SHIFTS = [0, 11, 22] as const;
@@ -44,6 +46,7 @@ export function radixSortUint32(values: Uint32Array): Uint32Array {
   }
   // An odd number of passes leaves the result in the scratch array.
   values.set(from);
+  releaseArray(from);
   return values;
 }
 
@@ -78,5 +81,8 @@ export function sortedSet(values: Uint32Array): Uint32Array {
     const v = sorted[i]!;
     if (n === 0 || sorted[n - 1] !== v) sorted[n++] = v;
   }
-  return n === sorted.length ? sorted : sorted.slice(0, n);
+  if (n === sorted.length) return sorted;
+  const set = sorted.slice(0, n);
+  releaseArray(sorted);
+  return set;
 }

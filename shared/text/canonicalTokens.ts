@@ -8,6 +8,7 @@
 // Myanmar) become overlapping character bigrams; a lone such character is its own token.
 
 import { FNV_OFFSET_BASIS, FNV_PRIME, fmix32 } from '../fingerprint/hash32.ts';
+import { releaseArray } from '../fingerprint/releaseArray.ts';
 
 const SEPARATOR = 0;
 const WORD = 1;
@@ -277,7 +278,9 @@ class TokenScanner {
 function tokenize(text: string, strings: string[] | null): Uint32Array {
   const scanner = new TokenScanner(Math.max(16, text.length >>> 2), strings);
   if (!scanner.scan(text, true)) scanner.scan(text.normalize('NFKC'), false);
-  return scanner.hashes.slice(0, scanner.count);
+  const tokens = scanner.hashes.slice(0, scanner.count);
+  releaseArray(scanner.hashes);
+  return tokens;
 }
 
 /**

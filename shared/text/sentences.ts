@@ -32,13 +32,33 @@ function startsLowercase(text: string, from: number): boolean {
   return next !== null && next[0] !== next[0].toUpperCase();
 }
 
+const SPACE_RUN = /\s+/gu;
+const UNTIDY = /[^\S ]| {2}/u;
+// Pieces longer than this are tidied a part at a time: one replace over a document with no
+// sentence ends (one sentence of 64 MiB) holds a record of every match at once.
+const TIDY_PART = 1 << 20;
+const SPACE = /\s/u;
+
 function tidy(piece: string): string {
-  return piece.replace(/\s+/gu, ' ').trim();
+  // Most pieces need no change: no copy of them is made.
+  if (!UNTIDY.test(piece)) return piece.trim();
+  if (piece.length <= TIDY_PART) return piece.replace(SPACE_RUN, ' ').trim();
+  const parts: string[] = [];
+  for (let from = 0; from < piece.length; ) {
+    let to = Math.min(piece.length, from + TIDY_PART);
+    // Every white-space character is one UTF-16 unit: a part never ends inside a run.
+    while (to < piece.length && SPACE.test(piece[to]!)) to++;
+    parts.push(piece.slice(from, to).replace(SPACE_RUN, ' '));
+    from = to;
+  }
+  return parts.join('').trim();
 }
 
-/** The sentences of text, whitespace collapsed; pieces without a letter or digit are dropped. */
-export function splitSentences(text: string): string[] {
-  const sentences: string[] = [];
+/**
+ * Calls `visit` with each sentence of text (whitespace collapsed; pieces without a letter or digit
+ * skipped) and its span in text, one at a time: a long document's sentences need not all be held.
+ */
+export function forEachSentence(text: string, visit: (sentence: string, start: number, end: number) => void): void {
   let start = 0;
   for (const match of text.matchAll(BOUNDARY)) {
     const end = match.index + match[0].length;
@@ -46,11 +66,30 @@ export function splitSentences(text: string): string[] {
       if (isAbbreviation(text, match.index) || startsLowercase(text, end)) continue;
     }
     const sentence = tidy(text.slice(start, end));
-    if (HAS_TOKEN.test(sentence)) sentences.push(sentence);
+    if (HAS_TOKEN.test(sentence)) visit(sentence, start, end);
     start = end;
   }
   const last = tidy(text.slice(start));
-  if (HAS_TOKEN.test(last)) sentences.push(last);
+  if (HAS_TOKEN.test(last)) visit(last, start, text.length);
+}
+
+/**
+ * The sentence of text in the span forEachSentence gave for it, or, when it is longer than
+ * `limit`, a prefix of it longer than `limit` (a description quotes ~200 characters of it).
+ */
+export function sentenceAt(text: string, start: number, end: number, limit = Infinity): string {
+  // Tidying a prefix gives a prefix of the tidied sentence (at most its last space is missing).
+  for (let raw = 2 * limit + 64; start + raw < end; raw *= 2) {
+    const prefix = tidy(text.slice(start, start + raw));
+    if (prefix.length > limit) return prefix;
+  }
+  return tidy(text.slice(start, end));
+}
+
+/** The sentences of text, whitespace collapsed; pieces without a letter or digit are dropped. */
+export function splitSentences(text: string): string[] {
+  const sentences: string[] = [];
+  forEachSentence(text, (sentence) => sentences.push(sentence));
   return sentences;
 }
 
@@ -65,14 +104,44 @@ export function splitParagraphs(text: string): string[] {
 // Marks of code, markup and lists rather than prose: fences and inline code, tags, braces and
 // operators, shell prompts and directives, table rules, list markers at the start.
 const CODE_OR_MARKUP = /`|<\/?[a-z][^>]*>|[{}]|=>|==|\$\(|\)\s*;|;\s*$|::|\|\s*\||^\s*(?:[-*+•]|\d+[.)]|#+|\$|>)\s|^\s*[#@.][a-z]/iu;
-const LETTER_OR_SPACE = /[\p{L}\s]/gu;
+const LETTER_OR_SPACE = /^[\p{L}\s]$/u;
+
+/**
+ * Letters and white space in s, counted by code point without building a string per match: a
+ * document without sentence ends is one sentence of its whole length.
+ */
+function letterOrSpaceCount(s: string): number {
+  let count = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x80) {
+      const lower = c | 0x20;
+      if ((lower >= 0x61 && lower <= 0x7a) || c === 0x20 || (c >= 9 && c <= 13)) count++;
+      continue;
+    }
+    const pair = c >= 0xd800 && c <= 0xdbff && (s.charCodeAt(i + 1) & 0xfc00) === 0xdc00;
+    if (LETTER_OR_SPACE.test(s.slice(i, pair ? i + 2 : i + 1))) count++;
+    if (pair) i++;
+  }
+  return count;
+}
+
+/** Whether s has at least n spaces, found without splitting it. */
+function hasSpaces(s: string, n: number): boolean {
+  let at = -1;
+  for (let found = 0; found < n; found++) {
+    at = s.indexOf(' ', at + 1);
+    if (at < 0) return false;
+  }
+  return true;
+}
 
 /**
  * Whether a sentence reads as prose: several words, mostly letters, ending like a sentence, with
  * no marks of code, markup or a list. Descriptions prefer such sentences.
  */
 export function looksLikeProse(sentence: string): boolean {
-  if (sentence.split(' ').length < 4 || CODE_OR_MARKUP.test(sentence)) return false;
+  if (!hasSpaces(sentence, 3) || CODE_OR_MARKUP.test(sentence)) return false;
   if (!/[.!?…。！？]["'”’»)\]]*$/u.test(sentence)) return false;
-  return (sentence.match(LETTER_OR_SPACE)?.length ?? 0) >= 0.85 * sentence.length;
+  return letterOrSpaceCount(sentence) >= 0.85 * sentence.length;
 }

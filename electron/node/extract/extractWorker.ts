@@ -3,6 +3,7 @@
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import { workerData } from 'node:worker_threads';
 import type { DocumentFormat } from '../../../shared/report.ts';
+import { releaseArray } from '../../../shared/fingerprint/releaseArray.ts';
 import { toFsPath } from '../scan/fsPath.ts';
 import { decodeText } from './decodeText.ts';
 import { DETECT_SAMPLE_BYTES, detectFormat } from './detectFormat.ts';
@@ -68,7 +69,10 @@ async function readDocument(path: string): Promise<{ format: DocumentFormat; byt
   const bytes = content.length;
   if (format === 'pdf') return { format, bytes, text: await (await loadPdfText())(content) };
   if (isPackagedFormat(format)) return { format, bytes, text: await packagedDocumentText(format, content) };
-  return { format, bytes, text: format === 'html' ? htmlFileText(content) : decodeText(content) };
+  const text = format === 'html' ? htmlFileText(content) : decodeText(content);
+  // The decoded text is a copy: the file's bytes go now, not whenever this worker next collects.
+  releaseArray(content);
+  return { format, bytes, text };
 }
 
 /** Reads up to `length` bytes at `offset`, stopping early only at the end of the file. */

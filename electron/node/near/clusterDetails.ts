@@ -15,14 +15,21 @@ import type { DocumentFingerprint } from './documentFingerprint.ts';
 
 export interface DetailReader {
   readonly cache: ContentCache | undefined;
-  /** Texts and chunk sets of the given nodes' first files, read now (nothing cached here). */
+  /** Chunk and shingle sets of the given nodes' first files, read now (nothing cached here). */
   read(nodes: readonly TextNode[]): Promise<Map<TextNode, DocumentDetail>>;
+  /** The text of the node's first file, or undefined when it cannot be read again. */
+  readText(node: TextNode): Promise<string | undefined>;
   filesRead(): number;
+  /** Ends the pools' workers (they keep their last documents' memory); a later read starts new ones. */
   close(): Promise<void>;
 }
 
+// Characters of a text past which the worker that read it is ended once it has handed it over.
+const LONG_TEXT = 4 * 2 ** 20;
+
 export function createDetailReader(unit: ChunkUnit, hooks: { signal?: AbortSignal; cache?: ContentCache }): DetailReader {
   let pool: ExtractPool<DocumentDetail> | undefined;
+  let textPool: ExtractPool | undefined;
   let count = 0;
   return {
     cache: hooks.cache,
@@ -40,8 +47,26 @@ export function createDetailReader(unit: ChunkUnit, hooks: { signal?: AbortSigna
       );
       return out;
     },
+    async readText(node) {
+      textPool ??= createExtractPool({ threads: 1 });
+      count++;
+      const result = await textPool.extract(node.units[0]!.unit.path, hooks.signal);
+      // An idle worker never collects its garbage: after a long text, end it rather than let it
+      // keep that text's memory while this thread describes (a new one starts if needed).
+      if (result.ok && result.text.length > LONG_TEXT) {
+        const ended = textPool;
+        textPool = undefined;
+        await ended.destroy();
+      }
+      return result.ok ? result.text : undefined;
+    },
     filesRead: () => count,
-    close: async () => pool?.destroy(),
+    async close() {
+      const open = [pool, textPool];
+      pool = undefined;
+      textPool = undefined;
+      await Promise.all(open.map((p) => p?.destroy()));
+    },
   };
 }
 
@@ -63,11 +88,11 @@ export async function describeNearClusters(clusters: Cluster[], nodes: readonly 
     if (known === undefined) pending.push({ cluster, key, members });
     else if (known) cluster.description = known;
   }
-  const texts = await details.read(pending.map((p) => p.members[0]!));
+  // One text at a time, each let go once described: long documents' texts are never all held.
   for (const { cluster, key, members } of pending) {
-    const detail = texts.get(members[0]!);
-    if (!detail) continue;
-    const description = describeCluster(detail.text, members.map((m) => m.sample));
+    const text = await details.readText(members[0]!);
+    if (text === undefined) continue;
+    const description = describeCluster(text, members.map((m) => m.sample));
     details.cache?.saveMemo(key, description);
     if (description) cluster.description = description;
   }

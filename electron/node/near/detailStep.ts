@@ -1,11 +1,11 @@
 // The extraction worker's post-process step for the few documents that need more than a
-// fingerprint: the full chunk set (exact Jaccard near the threshold) and the text (descriptions).
+// fingerprint: the full chunk set (exact Jaccard near the threshold) and word-shingle set. Not the
+// text: a long document's text would cross to the main thread only to be thrown away.
 import type { DocumentFormat } from '../../../shared/report.ts';
 import type { ChunkUnit } from '../../../shared/scanOptions.ts';
 import { chunkSet } from '../../../shared/fingerprint/shingles.ts';
 
 export interface DocumentDetail {
-  text: string;
   /** The unit's chunk set (exact resemblance). */
   chunks: Uint32Array;
   /** The word-shingle set (exact containment). */
@@ -22,5 +22,5 @@ const unit = (new URL(import.meta.url).searchParams.get('unit') ?? 'words') as C
 
 export default function detailStep(text: string, _format: DocumentFormat): DocumentDetail {
   const shingles = chunkSet(text, 'words');
-  return { text, chunks: unit === 'words' ? shingles : chunkSet(text, unit), shingles };
+  return { chunks: unit === 'words' ? shingles : chunkSet(text, unit), shingles };
 }

@@ -7,6 +7,7 @@ import { murmur3Ints } from '../../../shared/fingerprint/hash32.ts';
 import { changedFractionForResemblance, listFingerprints } from '../../../shared/fingerprint/listFingerprints.ts';
 import { minhashSketch } from '../../../shared/fingerprint/minhash.ts';
 import { sortedSet } from '../../../shared/fingerprint/radixSort.ts';
+import { releaseArray } from '../../../shared/fingerprint/releaseArray.ts';
 import { chunkSet, wordShingleHashes } from '../../../shared/fingerprint/shingles.ts';
 import { simhash64 } from '../../../shared/fingerprint/simhash.ts';
 import type { Simhash } from '../../../shared/fingerprint/simhash.ts';
@@ -42,11 +43,15 @@ function textHash(tokens: Uint32Array): string {
 export function fingerprintText(text: string, { unit, method, threshold }: FingerprintSettings): DocumentFingerprint {
   const tokens = canonicalTokenHashes(text);
   const windows = wordShingleHashes(tokens);
+  const tokenCount = tokens.length;
+  const hash = textHash(tokens);
+  releaseArray(tokens);
   const words = sortedSet(windows);
+  releaseArray(windows);
   const chunks = unit === 'words' ? words : chunkSet(text, unit);
   return {
-    words: tokens.length,
-    textHash: textHash(tokens),
+    words: tokenCount,
+    textHash: hash,
     sketch: minhashSketch(chunks),
     sample: containmentSample(words),
     shingleCount: words.length,

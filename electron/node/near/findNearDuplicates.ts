@@ -121,6 +121,8 @@ export async function findNearDuplicates(
     const containment = containmentCandidates(nodes, CONTAINMENT_THRESHOLD - CONTAINMENT_CANDIDATE_MARGIN, (n) => !inStar[n] && single(n) && comparable(n));
     const contained = groupContained(nodes, await verifyContainment(containment, nodes, CONTAINMENT_THRESHOLD, settings.threshold, settings.unit, details));
     const clusters = assembleClusters(nodes, stars, contained);
+    // The claims are checked: end the set readers, which keep their last documents' memory, before texts are read.
+    await details.close();
     await describeNearClusters(clusters, nodes, settingsKey, details);
     return { clusters, errors, filesRead: fingerprinted.filesRead + details.filesRead() };
   } finally {
