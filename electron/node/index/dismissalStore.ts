@@ -2,13 +2,12 @@
 // index) and the app share them and they outlive scans and restarts. A connection of its own:
 // dismissals are written at any time, apart from a scan's batched writes, and WAL lets both be open.
 import type { DatabaseSync } from 'node:sqlite';
+import type { CommandResponse } from '../../../shared/contract/engineContract.ts';
 import type { Dismissal } from '../../../shared/dismissals.ts';
 import { openIndexDatabase } from './indexDatabase.ts';
 
-export interface StoredDismissal extends Dismissal {
-  id: number;
-  dismissedMs: number;
-}
+/** As the contract lists it. */
+export type StoredDismissal = CommandResponse<'listDismissed'>[number];
 
 export interface DismissalStore {
   list(): StoredDismissal[];
