@@ -13,6 +13,7 @@ export interface Dismissal {
 }
 
 interface FilterableCluster {
+  kind?: string;
   reclaimable: number;
   files: readonly { path: string; size: number }[];
 }
@@ -21,7 +22,7 @@ interface FilterableCluster {
  * A cluster is hidden when every file in it was in one dismissed cluster (a member deleted since
  * still hides it; a new member shows it again, as there is something new to judge). A dismissed
  * file leaves any cluster that still holds one of the files it was dismissed beside. A cluster
- * left with one file disappears.
+ * left with one file disappears, as does a contained cluster whose container is dismissed.
  */
 export function withoutDismissed<C extends FilterableCluster>(clusters: readonly C[], dismissals: readonly Dismissal[]): C[] {
   if (dismissals.length === 0) return [...clusters];
@@ -40,7 +41,8 @@ export function withoutDismissed<C extends FilterableCluster>(clusters: readonly
       continue;
     }
     const files = cluster.files.filter((f) => !dropped.has(f.path));
-    if (files.length < 2) continue;
+    // A contained cluster's claim is about its first file (it holds the others): without it, no claim is left.
+    if (files.length < 2 || (cluster.kind === 'contained' && dropped.has(cluster.files[0]!.path))) continue;
     // Keeping the first file and removing the others frees the rest's bytes, as when clusters are built.
     const reclaimable = files.slice(1).reduce((sum, f) => sum + f.size, 0);
     kept.push({ ...cluster, files, reclaimable });

@@ -33,6 +33,12 @@ describe('withoutDismissed', () => {
     expect(withoutDismissed([cluster('k', '/a', '/b')], [{ paths: ['/a', '/b'], file: '/b' }])).toEqual([]);
   });
 
+  it('drops a contained cluster whose container is dismissed, as no claim is left about the rest', () => {
+    const contained = { ...cluster('k', '/whole', '/part1', '/part2'), kind: 'contained' };
+    expect(withoutDismissed([contained], [{ paths: ['/whole', '/part1', '/part2'], file: '/whole' }])).toEqual([]);
+    expect(withoutDismissed([contained], [{ paths: ['/whole', '/part1', '/part2'], file: '/part2' }])[0]?.files).toHaveLength(2);
+  });
+
   it('leaves a dismissed file in a cluster of other files', () => {
     const elsewhere = cluster('e', '/c', '/z');
     expect(withoutDismissed([elsewhere], [{ paths: ['/a', '/b', '/c'], file: '/c' }])).toEqual([elsewhere]);
