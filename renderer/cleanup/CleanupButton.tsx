@@ -2,6 +2,7 @@
 // the files the scan could not read (none of them is in any cluster, so they must be shown here).
 import { plural } from '../../shared/format.ts';
 import { ScanErrorsDialog } from '../errors/ScanErrorsDialog.tsx';
+import { DismissedDialog } from '../dismissed/DismissedDialog.tsx';
 import { HistoryDialog } from '../history/HistoryDialog.tsx';
 import { useShingle } from '../store/useShingle.ts';
 import { CleanupDialog } from './CleanupDialog.tsx';
@@ -14,6 +15,8 @@ export function CleanupButton() {
   const notices = useShingle((s) => s.scanState?.warnings?.length ?? 0);
   const historyOpen = useShingle((s) => s.historyOpen);
   const errorsOpen = useShingle((s) => s.scanErrorsOpen);
+  const dismissedOpen = useShingle((s) => s.dismissedOpen);
+  const openDismissed = useShingle((s) => s.openDismissed);
   const openCleanup = useShingle((s) => s.openCleanup);
   const undoLastBatch = useShingle((s) => s.undoLastBatch);
   const openHistory = useShingle((s) => s.openHistory);
@@ -31,6 +34,9 @@ export function CleanupButton() {
       <button type="button" className="button small quiet" onClick={() => void openHistory()}>
         History
       </button>
+      <button type="button" className="button small quiet" onClick={() => void openDismissed()}>
+        Dismissed
+      </button>
       {(notRead > 0 || notices > 0) && (
         <button type="button" className="button small quiet warning-text" onClick={() => void openScanErrors()}>
           {notRead > 0 ? `${plural(notRead, 'file')} not read` : ''}
@@ -41,6 +47,7 @@ export function CleanupButton() {
       {stage !== 'closed' && <CleanupDialog />}
       {historyOpen && <HistoryDialog />}
       {errorsOpen && <ScanErrorsDialog />}
+      {dismissedOpen && <DismissedDialog />}
     </div>
   );
 }

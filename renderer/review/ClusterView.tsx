@@ -10,6 +10,7 @@ import { ExactSummary } from './ExactSummary.tsx';
 export function ClusterView() {
   const cluster = useShingle((s) => s.cluster);
   const gone = useShingle((s) => s.clusterGone);
+  const dismiss = useShingle((s) => s.dismiss);
 
   if (!cluster) {
     return (
@@ -30,6 +31,9 @@ export function ClusterView() {
           <span className="cluster-figures">
             {similarityLabel(cluster, baseName)} · <strong>{formatBytes(cluster.reclaimable)}</strong> to free
           </span>
+          <button type="button" className="button quiet small" title="Hide this group, now and in later scans; Dismissed lists it to restore" onClick={() => void dismiss(cluster)}>
+            Not duplicates
+          </button>
         </div>
         {cluster.description && <p className="cluster-description">{cluster.description}</p>}
         {gone && (

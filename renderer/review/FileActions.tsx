@@ -46,6 +46,7 @@ export function MarkButtons({ cluster, fileIndex }: FileActionsProps) {
 
 export function OpenButtons({ cluster, fileIndex }: FileActionsProps) {
   const openFile = useShingle((s) => s.openFile);
+  const dismiss = useShingle((s) => s.dismiss);
   const path = cluster.files[fileIndex]?.path ?? '';
   const name = baseName(path);
   return (
@@ -58,6 +59,9 @@ export function OpenButtons({ cluster, fileIndex }: FileActionsProps) {
       )}
       <button type="button" className="button quiet small" aria-label={`Show ${name} in its folder`} onClick={() => void openFile(fileIndex, 'reveal')}>
         Reveal
+      </button>
+      <button type="button" className="button quiet small" aria-label={`${name} is not a duplicate`} title="Not a duplicate of the others: hide it from this group, now and in later scans" onClick={() => void dismiss(cluster, fileIndex)}>
+        Not a duplicate
       </button>
     </div>
   );

@@ -7,6 +7,7 @@ import { createClusterFoldersSlice } from './clusterFoldersSlice.ts';
 import { createResultsFileSlice } from './resultsFileSlice.ts';
 import { createClustersSlice } from './clustersSlice.ts';
 import { createHistorySlice } from './historySlice.ts';
+import { createDismissedSlice } from './dismissedSlice.ts';
 import { createFoldersSlice } from './foldersSlice.ts';
 import { createMarksSlice } from './marksSlice.ts';
 import { createScanErrorsSlice } from './scanErrorsSlice.ts';
@@ -32,6 +33,7 @@ export function createShingleStore(engine: EngineApi, host: StoreHost = {}): Shi
       ...createFoldersSlice(context),
       ...createClusterFoldersSlice(context),
       ...createResultsFileSlice(context),
+      ...createDismissedSlice(context),
     };
   });
 }

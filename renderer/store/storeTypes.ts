@@ -7,6 +7,7 @@ import type { ClusterFoldersSlice } from './clusterFoldersSlice.ts';
 import type { ResultsFileSlice } from './resultsFileSlice.ts';
 import type { ClustersSlice } from './clustersSlice.ts';
 import type { HistorySlice } from './historySlice.ts';
+import type { DismissedSlice } from './dismissedSlice.ts';
 import type { FoldersSlice } from './foldersSlice.ts';
 import type { MarksSlice } from './marksSlice.ts';
 import type { ScanErrorsSlice } from './scanErrorsSlice.ts';
@@ -15,7 +16,7 @@ import type { SelectionSlice } from './selectionSlice.ts';
 import type { SettingsSlice } from './settingsSlice.ts';
 import type { ShellSlice } from './shellSlice.ts';
 
-export type ShingleState = ShellSlice & SettingsSlice & ScanSlice & ClustersSlice & SelectionSlice & MarksSlice & CleanupSlice & HistorySlice & ScanErrorsSlice & FoldersSlice & ClusterFoldersSlice & ResultsFileSlice;
+export type ShingleState = ShellSlice & SettingsSlice & ScanSlice & ClustersSlice & SelectionSlice & MarksSlice & CleanupSlice & HistorySlice & ScanErrorsSlice & FoldersSlice & ClusterFoldersSlice & ResultsFileSlice & DismissedSlice;
 export type ShingleStore = StoreApi<ShingleState>;
 
 /** What the host offers beside the engine's commands. */

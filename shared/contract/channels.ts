@@ -29,6 +29,9 @@ export const commandNames = [
   'listFolderMatches',
   'listClusterFolders',
   'openReport',
+  'dismiss',
+  'restore',
+  'listDismissed',
 ] as const;
 export type CommandName = (typeof commandNames)[number];
 

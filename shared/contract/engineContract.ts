@@ -14,6 +14,7 @@ import {
   clusterPageSchema,
   clusterQuerySchema,
   clusterSchema,
+  dismissalSchema,
   fileRefSchema,
   folderMatchSchema,
   folderPurposeSchema,
@@ -79,6 +80,14 @@ export const engineCommands = {
   setMark: command(fileRefSchema.extend({ mark: markSchema.nullable() }).strict(), empty),
   /** Marks by cluster id, then by file path (paths the engine reported). */
   getMarks: command(empty, z.record(z.string(), z.record(z.string(), markSchema))),
+  /**
+   * "Not duplicates": hides a cluster (or, with fileIndex, one file of it) from these results and
+   * every later scan, the CLI's too. The engine takes the paths from its own results.
+   */
+  dismiss: command(z.strictObject({ clusterId: fileRefSchema.shape.clusterId, fileIndex: fileRefSchema.shape.fileIndex.optional() }), z.object({ id: z.int() })),
+  /** Forgets a dismissal; its files are shown again once the folders are read again (at once while they are followed). */
+  restore: command(z.strictObject({ id: z.int().min(1) }), empty),
+  listDismissed: command(empty, z.array(dismissalSchema)),
   /**
    * Plans a bulk action from the engine's current results (never from paths the UI sends) and
    * stores the plan: every file of every cluster in scope with its decision, the first page here.

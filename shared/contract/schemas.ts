@@ -191,6 +191,17 @@ export const fileRefSchema = z.strictObject({
 
 export const markSchema = z.enum(marks);
 
+/**
+ * "Not duplicates": a cluster (no `file`) or one file of it the person dismissed, kept by the
+ * cluster's member paths when dismissed (ids change with members), newest first in lists.
+ */
+export const dismissalSchema = z.object({
+  id: z.int(),
+  paths: z.array(z.string()),
+  file: z.string().optional(),
+  dismissedMs: z.number(),
+});
+
 export const scanErrorPageSchema = z.object({ total: z.number(), errors: z.array(scanErrorSchema) });
 
 export const scanStateSchema = z.object({

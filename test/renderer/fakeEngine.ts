@@ -91,6 +91,9 @@ export function createFakeEngine(clusters: Cluster[] = []): FakeEngine {
     openFile: vi.fn(async () => ({})),
     setMark: vi.fn(async () => ({})),
     getMarks: vi.fn(async () => engine.marks),
+    dismiss: vi.fn(async () => ({ id: 1 })),
+    restore: vi.fn(async () => ({})),
+    listDismissed: vi.fn(async () => []),
     previewActions: vi.fn(async ({ action }: CommandRequest<'previewActions'>) => ({
       planId: 'plan-1',
       action,

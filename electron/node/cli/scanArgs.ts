@@ -16,6 +16,8 @@ export interface ScanCommand {
   help: boolean;
   /** The index file; null with --no-index. */
   indexPath: string | null;
+  /** --show-dismissed: the dismissals kept in the index are not applied. */
+  showDismissed?: boolean;
 }
 
 const SIZE_SUFFIX: Record<string, number> = { '': 1, k: 1e3, m: 1e6, g: 1e9, kib: 1024, mib: 1024 ** 2, gib: 1024 ** 3 };
@@ -40,6 +42,7 @@ Options:
   --folder-threshold T least share of two folders' files and bytes that must be copies
                        of each other's for a folder match, 0–1 (default ${DEFAULT_FOLDER_THRESHOLD})
   --across             only groups whose files lie in at least two of the given folders
+  --show-dismissed     also list the groups and files dismissed as not duplicates in the app
   --index PATH         the index of what earlier scans read, so unchanged files are not
                        read again (default ${terminalPath(defaultIndexPath())})
   --no-index           use no index: read everything, remember nothing
@@ -84,6 +87,7 @@ export function parseScanArgs(argv: string[], cwd: string, command = 'scan'): Sc
       folders: { type: 'boolean', default: true },
       'folder-threshold': { type: 'string' },
       across: { type: 'boolean', default: false },
+      'show-dismissed': { type: 'boolean', default: false },
       index: { type: 'string' },
       'no-index': { type: 'boolean' },
     },
@@ -103,6 +107,7 @@ export function parseScanArgs(argv: string[], cwd: string, command = 'scan'): Sc
   return {
     json: values.json,
     help: false,
+    ...(values['show-dismissed'] ? { showDismissed: true } : {}),
     indexPath: noIndex ? null : typeof index === 'string' ? resolve(cwd, index) : defaultIndexPath(),
     options: {
       roots: positionals.map((p) => resolve(cwd, p)),

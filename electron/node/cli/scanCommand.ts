@@ -5,6 +5,7 @@ import type { CommandContext } from './harness.ts';
 import { formatErrors, formatHumanReport } from './humanReport.ts';
 import { createProgressLine } from './progressLine.ts';
 import { prepareScanCommand } from './commandSetup.ts';
+import { dismissalsOf } from './dismissalsOption.ts';
 import { scanUsage } from './scanArgs.ts';
 
 export async function scanCommand(argv: string[], context: CommandContext): Promise<number> {
@@ -15,7 +16,8 @@ export async function scanCommand(argv: string[], context: CommandContext): Prom
   try {
     // Without an index a scan needs no cache, and without one hashing can start during the walk.
     const cache = command.indexPath === null ? undefined : opened.cache;
-    const report = await runScan(command.options, { signal: context.signal, onProgress: progress?.update, cache });
+    const dismissals = dismissalsOf(command);
+    const report = await runScan(command.options, { signal: context.signal, onProgress: progress?.update, cache, ...(dismissals ? { dismissals } : {}) });
     progress?.clear();
     if (command.json) {
       process.stdout.write(`${JSON.stringify(report)}\n`);

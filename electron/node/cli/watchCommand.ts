@@ -4,6 +4,7 @@ import { formatBytes, formatCount, formatPercent, plural } from '../../../shared
 import type { Cluster } from '../../../shared/report.ts';
 import { RootGoneError, watchFolders } from '../watch/watchFolders.ts';
 import type { ClusterChange, WatchSummary } from '../watch/watchFolders.ts';
+import { dismissalsOf } from './dismissalsOption.ts';
 import { prepareScanCommand } from './commandSetup.ts';
 import { CommandFailure, ExitCode, printHelp } from './harness.ts';
 import type { CommandContext } from './harness.ts';
@@ -65,9 +66,12 @@ export async function watchCommand(argv: string[], context: CommandContext): Pro
     context.warn(text);
   };
   let groups = 0;
+  // Read once, at the start: what the app dismisses while this runs applies from the next watch.
+  const dismissals = dismissalsOf(command);
   try {
     await watchFolders(command.options, {
       cache: opened.cache,
+      ...(dismissals ? { dismissals } : {}),
       signal: context.signal,
       ownFiles: command.indexPath === null ? [] : [command.indexPath],
       onChange(change) {

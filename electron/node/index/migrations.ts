@@ -75,6 +75,21 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX memos_by_use ON memos (used_ms);
     `,
   },
+  {
+    // "Not duplicates": what the person dismissed, kept by member paths (a near cluster's id
+    // changes with its members). `paths` is the JSON array of the cluster's paths when dismissed;
+    // `file` is the one dismissed file, or '' for the whole cluster (so the pair can be UNIQUE).
+    version: 4,
+    sql: `
+      CREATE TABLE dismissals (
+        id INTEGER PRIMARY KEY,
+        paths TEXT NOT NULL,
+        file TEXT NOT NULL,
+        dismissed_ms REAL NOT NULL,
+        UNIQUE (paths, file)
+      ) STRICT;
+    `,
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;

@@ -1,6 +1,8 @@
 // The scan: walk the roots, group byte-identical files, then cluster near-duplicate documents.
 // One service behind every host: the CLI, the desktop app's IPC, the watcher, the tests.
 import { acrossFolders } from '../../../shared/acrossFolders.ts';
+import { withoutDismissed } from '../../../shared/dismissals.ts';
+import type { Dismissal } from '../../../shared/dismissals.ts';
 import { REPORT_VERSION } from '../../../shared/report.ts';
 import { duplicateFolders } from './duplicateFolders.ts';
 import type { Cluster, FolderMatch, HardLinkSet, ScanError, ScanReport } from '../../../shared/report.ts';
@@ -27,6 +29,8 @@ export interface ScanHooks {
   onProgress?: (progress: ScanProgress) => void;
   /** What earlier scans learnt (the index): unchanged files are not read again. */
   cache?: ContentCache;
+  /** What the person dismissed as not duplicates, asked for as each analysis ends (a watcher's too). */
+  dismissals?: () => readonly Dismissal[];
 }
 
 /** The worker threads a scan reads with; a watcher keeps them between analyses. */
@@ -146,6 +150,8 @@ async function analyze(finder: ExactDuplicateFinder, files: readonly WalkedFile[
   }
   // Across folders only: applied here, so a scan and a watcher's re-analysis report the same.
   if (options.across) clusters = acrossFolders(clusters, options.roots);
+  // Before duplicate folders: a file the person said is no copy does not make its folder one.
+  if (hooks.dismissals) clusters = withoutDismissed(clusters, hooks.dismissals());
   const folders = duplicateFolders(files, clusters, options);
   progress.phase('done');
   return { clusters, hardlinks: exact.hardlinks, ...(folders ? { folders } : {}), errors, bytesHashed: exact.bytesHashed + proved.bytes, filesRead };

@@ -10,6 +10,7 @@ import { followActions } from './actionFollow.ts';
 import { openBulkActions } from './bulkActions.ts';
 import type { PermanentDeleteSummary } from './bulkActions.ts';
 import { createDocumentTexts } from './documentText.ts';
+import { openDismissedStore } from './dismissedStore.ts';
 import { createEngineEvents } from './engineEvents.ts';
 import { openMarksStore } from './marksStore.ts';
 import type { MarksStore } from './marksStore.ts';
@@ -46,10 +47,12 @@ export function createEngineService({ dataDir, host }: EngineServiceOptions): En
   events.on('actionProgress', (progress) => onActionProgress?.(progress));
   // The stores read their files once; every command waits for that, so the factory stays synchronous.
   const stores = Promise.all([openSettingsStore(dataDir), openMarksStore(dataDir)]).then(async ([settings, marks]) => {
+    const dismissed = openDismissedStore(dataDir);
     const scans = await openScanRunner({
       dataDir,
       events,
       settings: settings.get,
+      dismissals: dismissed.current,
       onChange: (change) => void marksFollow(marks, change).catch((error: unknown) => console.error('shingle: could not save the marks:', error)),
     });
     const actions = openBulkActions({
@@ -63,7 +66,7 @@ export function createEngineService({ dataDir, host }: EngineServiceOptions): En
       confirmPermanentDelete: (summary: PermanentDeleteSummary) => host.confirmPermanentDelete(summary),
     });
     onActionProgress = followActions(actions, scans);
-    return { settings, marks, scans, actions };
+    return { settings, marks, scans, actions, dismissed };
   });
   // A failure to read the stores is reported by every command; this keeps it from also being an
   // unhandled rejection before the first one.
@@ -158,6 +161,23 @@ export function createEngineService({ dataDir, host }: EngineServiceOptions): En
       return {};
     },
     getMarks: async () => (await stores).marks.get(),
+    async dismiss({ clusterId, fileIndex }) {
+      const { scans, dismissed } = await stores;
+      const cluster = scans.clusters().get(clusterId);
+      if (!cluster) throw new Error(`No cluster ${clusterId} in the current results; scan again to refresh them`);
+      const paths = cluster.files.map((file) => file.path);
+      const dismissal = fileIndex === undefined ? { paths } : { paths, file: scans.clusters().file(clusterId, fileIndex).file.path };
+      const id = dismissed.dismiss(dismissal);
+      scans.hide(dismissal);
+      return { id };
+    },
+    async restore({ id }) {
+      const { scans, dismissed } = await stores;
+      dismissed.restore(id);
+      await scans.reread();
+      return {};
+    },
+    listDismissed: async () => (await stores).dismissed.list(),
     previewActions: async (request) => (await stores).actions.preview(request),
     getPlanPage: async (request) => (await stores).actions.page(request),
     applyActions: async (request) => (await stores).actions.apply(request),
@@ -177,6 +197,7 @@ export function createEngineService({ dataDir, host }: EngineServiceOptions): En
       // The scans first: a change the watcher is applying may still move marks.
       await Promise.all([texts.dispose(), opened?.scans.dispose(), opened?.actions.dispose()]);
       await Promise.all([opened?.settings.flush(), opened?.marks.flush()]);
+      opened?.dismissed.close();
     },
   };
 }

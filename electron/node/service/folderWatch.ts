@@ -8,6 +8,7 @@
 // at startup may be days old: the difference brings them up to date. Starting the watcher with
 // the service's scan instead would save that walk, but the restored results need it anyway, and
 // a scan on its own keeps cancelling and progress as simple as they are.
+import type { Dismissal } from '../../../shared/dismissals.ts';
 import type { Cluster } from '../../../shared/report.ts';
 import type { ScanOptions } from '../../../shared/scanOptions.ts';
 import type { ContentCache } from '../scan/contentCache.ts';
@@ -24,6 +25,8 @@ export interface FolderWatchHooks {
   /** Changes to the shown clusters, a batch at a time (one analysis), never after stop(). */
   onChanges(changes: ClusterChange[]): void;
   onWarning(message: string): void;
+  /** Dismissed as not duplicates: the watcher's analyses leave them out, as the service's scans do. */
+  dismissals?: () => readonly Dismissal[];
 }
 
 export interface FolderWatch {
@@ -59,6 +62,7 @@ export function startFolderWatch(options: ScanOptions, hooks: FolderWatchHooks):
   const done = watchFolders(options, {
     cache: hooks.cache,
     signal,
+    ...(hooks.dismissals ? { dismissals: hooks.dismissals } : {}),
     ownFiles: hooks.ownFiles,
     onChange(change) {
       if (initial) initial.push(change.cluster);

@@ -7,6 +7,8 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { isWithin } from '../../../shared/paths/isWithin.ts';
+import { withoutDismissed } from '../../../shared/dismissals.ts';
+import type { Dismissal } from '../../../shared/dismissals.ts';
 import { clusterSchema, scanSettingsSchema } from '../../../shared/contract/schemas.ts';
 import type { ScanSettings } from '../../../shared/contract/schemas.ts';
 import type { EventPayload } from '../../../shared/contract/engineContract.ts';
@@ -44,6 +46,8 @@ export interface ScanRunnerOptions {
   settings(): ScanSettings;
   /** Each change to the clusters (the disk's or a clean-up's), before it is told. */
   onChange(change: ClusterChange): void;
+  /** Dismissed as not duplicates: left out of every scan and of the watcher's analyses. */
+  dismissals(): readonly Dismissal[];
 }
 
 export interface ScanRunner {
@@ -66,6 +70,10 @@ export interface ScanRunner {
   filesBack(batchId: number, paths: readonly string[]): void;
   /** Makes a saved report the current results (not followed on disk: it has no settings). */
   open(report: ScanReport): Promise<{ clusters: number }>;
+  /** A dismissal was made: what it hides leaves the results now, told as clusterChange events. */
+  hide(dismissal: Dismissal): void;
+  /** A dismissal was forgotten: the disk is looked at afresh, and what it hid comes back as changes. */
+  reread(): Promise<void>;
   dispose(): Promise<void>;
 }
 
@@ -74,7 +82,7 @@ const batchTracesSchema = z.record(z.string(), z.object({ before: z.array(cluste
 /** Enough to see what went wrong without the list growing for as long as the app stays open. */
 const KEPT_WARNINGS = 20;
 
-export async function openScanRunner({ dataDir, events, settings, onChange }: ScanRunnerOptions): Promise<ScanRunner> {
+export async function openScanRunner({ dataDir, events, settings, onChange, dismissals }: ScanRunnerOptions): Promise<ScanRunner> {
   const lastScanPath = join(dataDir, 'lastScan.json');
   const file = createJsonFile<LastScan>(lastScanPath);
   let last = restore(await file.read());
@@ -134,6 +142,7 @@ export async function openScanRunner({ dataDir, events, settings, onChange }: Sc
         shown: clusters.all,
         onChanges: applyChanges,
         onWarning: warn,
+        dismissals,
       });
       watch.scanId = last.scanId;
     });
@@ -146,7 +155,7 @@ export async function openScanRunner({ dataDir, events, settings, onChange }: Sc
       // Stops the watch (a scan is running now): the scan and the watcher share the index.
       await follow();
       signal.throwIfAborted();
-      const report = await runScan(scanOptions(scanSettings), { signal, cache: index.cache, onProgress: (progress) => events.emit('scanProgress', progress) });
+      const report = await runScan(scanOptions(scanSettings), { signal, cache: index.cache, dismissals, onProgress: (progress) => events.emit('scanProgress', progress) });
       last = { scanId, finishedAt: Date.now(), report, settings: scanSettings, traces: actions.traces() };
       clusters.replaceAll(report.clusters);
       await save(last);
@@ -212,6 +221,22 @@ export async function openScanRunner({ dataDir, events, settings, onChange }: Sc
       // Without settings the report is not followed: whatever was watched stops.
       await follow();
       return { clusters: report.clusters.length };
+    },
+    hide(dismissal) {
+      const before = clusters.all();
+      const after = new Map(withoutDismissed(before, [dismissal]).map((cluster) => [cluster.id, cluster]));
+      applyChanges(
+        before.flatMap((cluster): ClusterChange[] => {
+          const kept = after.get(cluster.id);
+          if (!kept) return [{ event: 'cluster-removed', cluster }];
+          return kept === cluster ? [] : [{ event: 'cluster-changed', cluster: kept, previousId: cluster.id }];
+        }),
+      );
+    },
+    reread() {
+      // The watcher's fresh look (its own scan, read from the index) is compared with what is shown.
+      if (watch) watch.scanId = undefined;
+      return follow();
     },
     dispose: () => (disposing ??= dispose()),
   };

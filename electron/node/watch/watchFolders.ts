@@ -13,6 +13,7 @@ import type { ScanOptions, ScanProgress } from '../../../shared/scanOptions.ts';
 import { resolveScanRoots } from '../index/scanRoots.ts';
 import type { ContentCache } from '../scan/contentCache.ts';
 import { analyzeFiles, createScanPools, runScanWith } from '../scan/scanService.ts';
+import type { ScanHooks } from '../scan/scanService.ts';
 import type { WalkedFile } from '../scan/types.ts';
 import { scanTree } from '../scan/walk.ts';
 import { createChangeQueue } from './changeQueue.ts';
@@ -35,6 +36,8 @@ export interface WatchHooks {
   cache: ContentCache;
   /** Ends the watch: watchFolders then stops its watcher and threads and resolves. */
   signal: AbortSignal;
+  /** Dismissed as not duplicates: left out of every analysis, as in a scan. */
+  dismissals?: ScanHooks['dismissals'];
   onChange(change: ClusterChange): void;
   /** The initial scan is done, its clusters were all added, and changes from now on will be reported. */
   onReady?(summary: WatchSummary): void;
@@ -101,7 +104,7 @@ function errorKey(error: ScanError): string {
 
 /** Follows the roots until `hooks.signal` aborts; rejects only if the scan itself fails. */
 export async function watchFolders(options: ScanOptions, hooks: WatchHooks): Promise<void> {
-  const { cache } = hooks;
+  const { cache, dismissals } = hooks;
   if (hooks.signal.aborted) return;
   // Ends the watch from inside (a root gone) as the caller's signal does from outside.
   const stop = new AbortController();
@@ -123,7 +126,7 @@ export async function watchFolders(options: ScanOptions, hooks: WatchHooks): Pro
   const aborted = new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
   const stopWatchingRoots = await watchRoots(roots, stop);
   try {
-    const { report, walked } = await runScanWith(options, pools, { cache, signal, onProgress: hooks.onProgress });
+    const { report, walked } = await runScanWith(options, pools, { cache, signal, onProgress: hooks.onProgress, ...(dismissals ? { dismissals } : {}) });
     const list = createFileList(hooks.ownFiles?.length ? walked.files.filter((file) => !isOwnFile(file.path)) : walked.files, options, isIgnored);
     const { clusters, ...summary } = report;
     let tracked = clusters.map((cluster) => trackCluster(cluster, (path) => list.files.get(path)?.fileId));
@@ -185,7 +188,7 @@ export async function watchFolders(options: ScanOptions, hooks: WatchHooks): Pro
       ((progress: ScanProgress) => {
         if (performance.now() - started >= BATCH_PROGRESS_AFTER_MS) onProgress({ ...progress, ...seen });
       });
-    const analysis = await analyzeFiles(files, options, pools, { cache, signal, onProgress: report });
+    const analysis = await analyzeFiles(files, options, pools, { cache, signal, onProgress: report, ...(dismissals ? { dismissals } : {}) });
     return { tracked: analysis.clusters.map((cluster) => trackCluster(cluster, (path) => list.files.get(path)?.fileId)), errors: analysis.errors };
   }
 }

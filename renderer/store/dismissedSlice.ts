@@ -1,0 +1,56 @@
+// "Not duplicates": dismissing a cluster or one file of it, and the Dismissed view that lists what
+// was dismissed (here or kept from before) with Restore. The engine keeps them in its index and
+// takes the paths from its own results: the page names only the cluster and the file's position.
+import type { CommandResponse } from '../../shared/contract/engineContract.ts';
+import type { Cluster } from '../../shared/report.ts';
+import type { SliceCreator } from './storeTypes.ts';
+
+export type DismissalEntry = CommandResponse<'listDismissed'>[number];
+
+export interface DismissedSlice {
+  dismissedOpen: boolean;
+  /** Null while loading. */
+  dismissed: DismissalEntry[] | null;
+  openDismissed(): Promise<void>;
+  closeDismissed(): void;
+  /** Without fileIndex, the whole cluster. */
+  dismiss(cluster: Cluster, fileIndex?: number): Promise<void>;
+  restoreDismissed(id: number): Promise<void>;
+}
+
+export const createDismissedSlice: SliceCreator<DismissedSlice> = ({ set, get, engine }) => ({
+  dismissedOpen: false,
+  dismissed: null,
+  async openDismissed() {
+    set({ dismissedOpen: true, dismissed: null });
+    try {
+      set({ dismissed: await engine.listDismissed({}) });
+    } catch (error) {
+      get().reportError(error);
+    }
+  },
+  closeDismissed: () => set({ dismissedOpen: false }),
+  async dismiss(cluster, fileIndex) {
+    try {
+      const at = get().selectedIndex;
+      await engine.dismiss({ clusterId: cluster.id, ...(fileIndex === undefined ? {} : { fileIndex }) });
+      // The engine has changed its results (and told it); the list follows at once.
+      await get().refreshClusters();
+      // A dismissed group is not "gone from disk": the next one takes its place in the view.
+      const total = get().listSummary?.total ?? 0;
+      if (fileIndex !== undefined || get().cluster?.id !== cluster.id) return;
+      if (total > 0) await get().selectClusterAt(Math.min(at ?? 0, total - 1));
+      else set({ cluster: null, selectedIndex: null, clusterGone: false });
+    } catch (error) {
+      get().reportError(error);
+    }
+  },
+  async restoreDismissed(id) {
+    try {
+      await engine.restore({ id });
+      set({ dismissed: await engine.listDismissed({}) });
+    } catch (error) {
+      get().reportError(error);
+    }
+  },
+});
