@@ -130,12 +130,15 @@ export const test = base.extend<{ shingle: ShingleApp; savedReport: ScanReport |
         await page.goto(rendererServer.url);
       },
       async restart() {
-        const stopping = started();
+        // The window goes first, as when the app quits: a call the page makes meanwhile would
+        // otherwise reach the engine that is stopping (its channel closing) or start a second one.
+        await page.goto('about:blank');
+        const stopping = engine;
         engine = undefined;
-        await stopping.dispose();
+        await stopping?.dispose();
         await delivery;
         started();
-        await page.reload();
+        await page.goto(rendererServer.url);
       },
       holdEvents(select) {
         hold = select;
