@@ -1,7 +1,10 @@
-// One self-rewriting progress line on a terminal's stderr: files seen, bytes read, rate, ETA.
+// One self-rewriting progress line on a terminal's stderr: for a scan, files seen, bytes read,
+// rate, ETA; for apply, files done of the plan. Only ever shown when stderr is a terminal.
 import type { WriteStream } from 'node:tty';
-import { formatBytes, formatCount, formatDuration, formatRate, rateAndEta } from '../../../shared/format.ts';
+import { formatBytes, formatCount, formatDuration, formatPercent, formatRate, plural, rateAndEta } from '../../../shared/format.ts';
+import type { ActionKind } from '../../../shared/contract/vocabulary.ts';
 import type { ScanProgress } from '../../../shared/scanOptions.ts';
+import type { ApplyProgress } from '../actions/applyPlan.ts';
 import { terminalPath } from './terminalText.ts';
 
 const PHASE_LABEL: Record<ScanProgress['phase'], string> = {
@@ -11,6 +14,18 @@ const PHASE_LABEL: Record<ScanProgress['phase'], string> = {
   cluster: 'Clustering',
   done: 'Done',
 };
+
+const ACTION_LABEL: Record<ActionKind, string> = {
+  trash: 'Trashing',
+  delete: 'Deleting',
+  hardlink: 'Hard-linking',
+  move: 'Moving',
+};
+
+function fit(parts: string[], width: number): string {
+  const line = parts.join(' · ');
+  return line.length > width ? `${line.slice(0, width - 1)}…` : line;
+}
 
 export function describeProgress(p: ScanProgress, width: number): string {
   const parts = [`${PHASE_LABEL[p.phase]}: ${formatCount(p.filesSeen)} files seen`];
@@ -22,15 +37,23 @@ export function describeProgress(p: ScanProgress, width: number): string {
   } else if (p.currentPath) {
     parts.push(terminalPath(p.currentPath));
   }
-  const line = parts.join(' · ');
-  return line.length > width ? `${line.slice(0, width - 1)}…` : line;
+  return fit(parts, width);
 }
 
-export function createProgressLine(stream: WriteStream): { update(p: ScanProgress): void; clear(): void } {
+/** "Trashing: 3 of 10 files (30%) · 1 not done · /path/being/trashed" */
+export function describeApplyProgress(action: ActionKind, p: ApplyProgress, width: number): string {
+  const parts = [`${ACTION_LABEL[action]}: ${formatCount(p.done)} of ${plural(p.total, 'file')} (${formatPercent(p.total === 0 ? 1 : p.done / p.total)})`];
+  if (p.failed > 0) parts.push(`${formatCount(p.failed)} not done`);
+  if (p.path) parts.push(terminalPath(p.path));
+  return fit(parts, width);
+}
+
+/** A line that `update` rewrites in place and `clear` wipes before anything else is printed. */
+export function createStatusLine<T>(stream: WriteStream, describe: (progress: T, width: number) => string): { update(progress: T): void; clear(): void } {
   let shown = false;
   return {
-    update(p) {
-      stream.write(`\r\x1b[2K${describeProgress(p, (stream.columns || 80) - 1)}`);
+    update(progress) {
+      stream.write(`\r\x1b[2K${describe(progress, (stream.columns || 80) - 1)}`);
       shown = true;
     },
     clear() {
@@ -38,4 +61,8 @@ export function createProgressLine(stream: WriteStream): { update(p: ScanProgres
       shown = false;
     },
   };
+}
+
+export function createProgressLine(stream: WriteStream): { update(p: ScanProgress): void; clear(): void } {
+  return createStatusLine(stream, describeProgress);
 }
