@@ -22,9 +22,17 @@ const ACTION_LABEL: Record<ActionKind, string> = {
   move: 'Moving',
 };
 
-function fit(parts: string[], width: number): string {
-  const line = parts.join(' · ');
-  return line.length > width ? `${line.slice(0, width - 1)}…` : line;
+/**
+ * The parts joined into one line of at most `width` characters. A path, when it is the last part,
+ * loses its start rather than its end: the file name is what tells one step from the next.
+ */
+function fit(parts: string[], width: number, path?: string): string {
+  const head = parts.join(' · ');
+  const line = path === undefined ? head : `${head} · ${path}`;
+  if (line.length <= width) return line;
+  const room = width - head.length - ' · …'.length;
+  if (path !== undefined && room >= 10) return `${head} · …${path.slice(path.length - room)}`;
+  return `${line.slice(0, width - 1)}…`;
 }
 
 export function describeProgress(p: ScanProgress, width: number): string {
@@ -34,18 +42,16 @@ export function describeProgress(p: ScanProgress, width: number): string {
     parts.push(`${formatBytes(p.bytesRead)} of ${formatBytes(p.bytesToRead)} read`);
     if (perSecond !== null) parts.push(formatRate(perSecond));
     if (etaMs !== null) parts.push(`ETA ${formatDuration(etaMs)}`);
-  } else if (p.currentPath) {
-    parts.push(terminalPath(p.currentPath));
+    return fit(parts, width);
   }
-  return fit(parts, width);
+  return fit(parts, width, p.currentPath ? terminalPath(p.currentPath) : undefined);
 }
 
 /** "Trashing: 3 of 10 files (30%) · 1 not done · /path/being/trashed" */
 export function describeApplyProgress(action: ActionKind, p: ApplyProgress, width: number): string {
   const parts = [`${ACTION_LABEL[action]}: ${formatCount(p.done)} of ${plural(p.total, 'file')} (${formatPercent(p.total === 0 ? 1 : p.done / p.total)})`];
   if (p.failed > 0) parts.push(`${formatCount(p.failed)} not done`);
-  if (p.path) parts.push(terminalPath(p.path));
-  return fit(parts, width);
+  return fit(parts, width, p.path ? terminalPath(p.path) : undefined);
 }
 
 /** A line that `update` rewrites in place and `clear` wipes before anything else is printed. */
