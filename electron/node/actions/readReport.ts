@@ -4,6 +4,7 @@
 import { readFile } from 'node:fs/promises';
 import { scanReportSchema } from '../../../shared/contract/schemas.ts';
 import { displayPath } from '../../../shared/fsName.ts';
+import { REPORT_VERSION } from '../../../shared/report.ts';
 import type { ScanReport } from '../../../shared/report.ts';
 
 // The report's own schema; stats and errors are only read for display, so a hand-made report may leave them out.
@@ -18,11 +19,16 @@ export async function readReport(path: string): Promise<ScanReport> {
   } catch (error) {
     throw new ReportError(`${displayPath(path)}: cannot read the report (${(error as Error).message.split('\n')[0]})`);
   }
+  // Another version is said as such, not as whatever field the schema meets first.
+  const version = typeof data === 'object' && data !== null && 'version' in data ? data.version : undefined;
+  if (typeof version === 'number' && version !== REPORT_VERSION) {
+    throw new ReportError(`${displayPath(path)}: report version ${version}; this Shingle reads ${REPORT_VERSION}`);
+  }
   const parsed = reportSchema.safeParse(data);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const where = issue.path.length > 0 ? ` at ${issue.path.join('.')}` : '';
-    throw new ReportError(`${displayPath(path)}: not a version 1 shingle scan --json report (${issue.message.split('\n')[0]}${where})`);
+    throw new ReportError(`${displayPath(path)}: not a version ${REPORT_VERSION} shingle scan --json report (${issue.message.split('\n')[0]}${where})`);
   }
   const report = data as ScanReport;
   return { ...report, errors: report.errors ?? [], stats: report.stats ?? { files: 0, bytes: 0, ms: 0 } };

@@ -1,41 +1,41 @@
 // The per-file plan `shingle apply --dry-run` prints: per group every file, what happens to it and
 // why — the file it duplicates, or why it stays or is refused. `apply` runs this same plan.
-import { displayPath } from '../../../shared/fsName.ts';
+// For people only: names and reasons go through terminalText, so a name cannot drive the terminal.
+import { formatPercent } from '../../../shared/format.ts';
 import type { ActionPlan, PlanFile } from '../actions/planActions.ts';
-
-const percent = (x: number) => `${Math.round(x * 100)}%`;
+import { terminalPath, terminalText } from './terminalText.ts';
 
 function describeRemoval(file: PlanFile): string {
-  const match = file.matches === undefined ? '' : displayPath(file.matches);
+  const match = file.matches === undefined ? '' : terminalPath(file.matches);
   switch (file.relation) {
     case 'copy':
       return `copy of ${match}`;
     case 'same-text':
       return `same text as ${match}`;
     case 'edited':
-      return `edited version${file.similarity === undefined ? '' : `, ${percent(file.similarity)} alike`}; resembles ${match}`;
+      return `edited version${file.similarity === undefined ? '' : `, ${formatPercent(file.similarity)} alike`}; resembles ${match}`;
     case 'excerpt':
-      return `excerpt${file.similarity === undefined ? '' : `, ${percent(file.similarity)} contained`}; within ${match}`;
+      return `excerpt${file.similarity === undefined ? '' : `, ${formatPercent(file.similarity)} contained`}; within ${match}`;
     default:
       return file.relation;
   }
 }
 
 function fileLine(file: PlanFile, action: string): string {
-  const path = displayPath(file.path);
+  const path = terminalPath(file.path);
   if (file.decision === 'remove') return `  ${action} ${path} (${describeRemoval(file)})`;
-  if (file.decision === 'refused') return `  skip ${path}: ${file.reason ?? 'refused'}`;
-  return `  keep ${path}${file.reason ? `: ${file.reason}` : ''}`;
+  if (file.decision === 'refused') return `  skip ${path}: ${terminalText(file.reason ?? 'refused')}`;
+  return `  keep ${path}${file.reason ? `: ${terminalText(file.reason)}` : ''}`;
 }
 
 export function formatPlan(plan: ActionPlan): string {
   const lines: string[] = [];
   for (const cluster of plan.clusters) {
     if (!cluster.files.some((f) => f.decision !== 'keep' || f.reason)) continue;
-    lines.push(`${cluster.clusterId}:`, ...cluster.files.map((f) => fileLine(f, plan.action)));
+    lines.push(`${terminalText(cluster.clusterId)}:`, ...cluster.files.map((f) => fileLine(f, plan.action)));
   }
   // Refusals of paths or clusters the report does not have.
   const listed = new Set(plan.clusters.flatMap((c) => c.files.map((f) => `${c.clusterId}\0${f.path}`)));
-  for (const r of plan.refused) if (!listed.has(`${r.clusterId}\0${r.path}`)) lines.push(`${r.clusterId}:`, `  skip ${displayPath(r.path)}: ${r.reason}`);
+  for (const r of plan.refused) if (!listed.has(`${r.clusterId}\0${r.path}`)) lines.push(`${terminalText(r.clusterId)}:`, `  skip ${terminalPath(r.path)}: ${terminalText(r.reason)}`);
   return lines.join('\n');
 }

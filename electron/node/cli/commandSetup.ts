@@ -3,8 +3,6 @@ import { openCache } from './cacheOption.ts';
 import { checkRoots, parseScanArgs } from './scanArgs.ts';
 import type { ScanCommand } from './scanArgs.ts';
 
-export { cancelOnCtrlC } from './harness.ts';
-
 export interface PreparedScanCommand {
   command: ScanCommand;
   cache: ReturnType<typeof openCache>;

@@ -68,7 +68,7 @@ export function printHelp(usage: string): number {
 }
 
 /** The first Ctrl-C aborts `signal` so the command can stop its workers; a second exits at once (130). */
-export function cancelOnCtrlC(): { signal: AbortSignal; dispose(): void } {
+function cancelOnCtrlC(): { signal: AbortSignal; dispose(): void } {
   const controller = new AbortController();
   const onSigint = () => {
     if (controller.signal.aborted) process.exit(ExitCode.cancelled);

@@ -8,8 +8,6 @@ import { chunkUnits, nearMethods } from '../../../shared/contract/vocabulary.ts'
 import { parseCommandArgs, UsageError } from './harness.ts';
 import { terminalPath } from './terminalText.ts';
 
-export { UsageError } from './harness.ts';
-
 export interface ScanCommand {
   options: ScanOptions;
   json: boolean;

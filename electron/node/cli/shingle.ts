@@ -23,10 +23,9 @@ async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = args;
   if (command === 'scan') return runCommand('scan', rest, (await import('./scanCommand.ts')).scanCommand, { debug });
   if (command === 'watch') return runCommand('watch', rest, (await import('./watchCommand.ts')).watchCommand, { debug });
-  // apply, undo and export run their own argument handling; they can adopt runCommand as scan does.
-  if (command === 'apply') return (await import('./applyCommand.ts')).runApplyCommand(rest);
-  if (command === 'undo') return (await import('./undoCommand.ts')).runUndoCommand(rest);
-  if (command === 'export') return (await import('./exportCommand.ts')).runExportCommand(rest);
+  if (command === 'apply') return runCommand('apply', rest, (await import('./applyCommand.ts')).applyCommand, { debug });
+  if (command === 'undo') return runCommand('undo', rest, (await import('./undoCommand.ts')).undoCommand, { debug });
+  if (command === 'export') return runCommand('export', rest, (await import('./exportCommand.ts')).exportCommand, { debug });
   if (command === '--help' || command === '-h' || command === 'help') {
     process.stdout.write(`${usage}\n`);
     return ExitCode.ok;

@@ -1,12 +1,17 @@
 // `shingle undo [BATCH]`: undoes a batch of `shingle apply` (the last one by default).
 // Exit codes: 0 all restored, 1 something could not be (listed, with the reason: a trashed file
-// whose copy in the trash is gone is "not restored", never "restored" or "nothing to do"), 2 bad usage.
+// whose copy in the trash is gone is "not restored", never "restored" or "nothing to do"), or no
+// such batch, or another batch holds the journal; 2 bad usage.
 import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { displayPath } from '../../../shared/fsName.ts';
-import { ActionJournal, defaultJournalPath } from '../actions/actionJournal.ts';
+import { formatCount, plural } from '../../../shared/format.ts';
+import { defaultJournalPath } from '../actions/actionJournal.ts';
 import { JournalBusyError } from '../actions/journalLock.ts';
 import { UndoError, undoBatch } from '../actions/undoBatch.ts';
+import { openJournal } from './commandFiles.ts';
+import { CommandFailure, parseCommandArgs, printHelp, UsageError } from './harness.ts';
+import type { CommandContext } from './harness.ts';
+import { terminalPath, terminalText } from './terminalText.ts';
 
 export const undoUsage = `Usage: shingle undo [BATCH] [--journal PATH]
 
@@ -18,48 +23,23 @@ Options:
   --journal PATH   the journal of batches (default ${displayPath(defaultJournalPath())})
   -h, --help       show this help`;
 
-export async function runUndoCommand(argv: string[]): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      strict: true,
-      options: { journal: { type: 'string' }, help: { type: 'boolean', short: 'h', default: false } },
-    });
-  } catch (error) {
-    process.stderr.write(`shingle undo: ${(error as Error).message.split('\n')[0]}\n`);
-    return 2;
-  }
-  const { values, positionals } = parsed;
-  if (values.help) {
-    process.stdout.write(`${undoUsage}\n`);
-    return 0;
-  }
+export async function undoCommand(argv: string[], context: CommandContext): Promise<number> {
+  const { values, positionals } = parseCommandArgs(argv, { journal: { type: 'string' } });
+  if (values.help) return printHelp(undoUsage);
   const batchText = positionals[0];
-  if (positionals.length > 1 || (batchText !== undefined && !/^[1-9]\d*$/.test(batchText))) {
-    process.stderr.write('shingle undo: give at most one batch number\n');
-    return 2;
-  }
-  const journalPath = values.journal ? resolve(process.cwd(), values.journal) : defaultJournalPath();
-  let journal: ActionJournal;
+  if (positionals.length > 1 || (batchText !== undefined && !/^[1-9]\d*$/.test(batchText))) throw new UsageError('give at most one batch number');
+  const journal = openJournal(values.journal ? resolve(context.cwd, values.journal) : defaultJournalPath());
   try {
-    journal = new ActionJournal(journalPath);
-  } catch (error) {
-    process.stderr.write(`shingle undo: cannot open the journal ${displayPath(journalPath)}: ${(error as Error).message.split('\n')[0]}\n`);
-    return 1;
-  }
-  try {
+    // Undo does not stop half-way on Ctrl-C: each step it takes is recorded, and a second Ctrl-C exits at once.
     const result = await undoBatch(journal, batchText === undefined ? journal.lastBatchId() : Number(batchText));
-    for (const o of result.outcomes) if (o.state === 'refused') process.stderr.write(`not restored ${displayPath(o.path)}: ${o.reason}\n`);
+    for (const o of result.outcomes) if (o.state === 'refused') process.stderr.write(`not restored ${terminalPath(o.path)}: ${terminalText(o.reason ?? '')}\n`);
     const restored = result.outcomes.filter((o) => o.state === 'restored').length;
     const refused = result.outcomes.filter((o) => o.state === 'refused').length;
-    process.stdout.write(`Batch ${result.batchId}: restored ${restored} file${restored === 1 ? '' : 's'}; ${refused} not restored.\n`);
+    process.stdout.write(`Batch ${result.batchId}: restored ${plural(restored, 'file')}; ${formatCount(refused)} not restored.\n`);
     return refused === 0 ? 0 : 1;
   } catch (error) {
-    if (!(error instanceof UndoError) && !(error instanceof JournalBusyError)) throw error;
-    process.stderr.write(`shingle undo: ${error.message}\n`);
-    return 1;
+    if (error instanceof UndoError || error instanceof JournalBusyError) throw new CommandFailure(error.message, { cause: error });
+    throw error;
   } finally {
     journal.close();
   }

@@ -194,8 +194,12 @@ export function createEngineService({ dataDir, host }: EngineServiceOptions): En
     },
     async dispose() {
       const opened = await stores.catch(() => undefined);
-      // The scans first: a change the watcher is applying may still move marks.
-      await Promise.all([texts.dispose(), opened?.scans.dispose(), opened?.actions.dispose()]);
+      // A running clean-up first: its last steps still take files out of the results. Then the
+      // scans, which save those results (and whose watcher may still move marks), then the
+      // stores. In parallel, the scans' last save could land after dispose resolved, into a data
+      // folder that may be gone by then (and recreated by the write).
+      await Promise.all([texts.dispose(), opened?.actions.dispose()]);
+      await opened?.scans.dispose();
       await Promise.all([opened?.settings.flush(), opened?.marks.flush()]);
       opened?.dismissed.close();
     },

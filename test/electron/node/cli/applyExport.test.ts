@@ -48,4 +48,14 @@ describe('shingle export (CLI)', () => {
     expect((await runCli(['export', '--csv', '--json', tree.path('report.json')])).code).toBe(2);
     expect((await runCli(['export', '--csv', tree.path('missing.json')])).code).toBe(2);
   });
+
+  it('a report of another version is named as such, in one line, exit 2, for export and apply', async () => {
+    const path = tree.path('version-2.json');
+    await writeFile(path, JSON.stringify({ ...report, version: 2, clusters: 'read differently' }));
+    for (const args of [['export', '--csv', path], ['apply', path, '--keep', 'newest', '--action', 'trash', '--dry-run']]) {
+      const result = await runCli(args);
+      expect(result.code, args[0]).toBe(2);
+      expect(result.stderr).toBe(`shingle ${args[0]}: ${path}: report version 2; this Shingle reads 1\n`);
+    }
+  });
 });

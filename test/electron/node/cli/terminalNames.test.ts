@@ -37,6 +37,21 @@ describe('names on a terminal', () => {
     expect(report.clusters[0]!.files.map((f) => f.path)).toContain(tree.path(evil));
   });
 
+  it('apply --dry-run and the lines of a real run print them escaped', async () => {
+    const scan = await runCli(['scan', tree.root, '--no-index', '--no-near', '--json']);
+    const report = await tree.write('apply/report.json', scan.stdout);
+    const options = [report, '--keep', 'shortest-path', '--action', 'trash', '--journal', tree.path('apply/journal.sqlite')];
+    const dry = await runCli(['apply', ...options, '--dry-run']);
+    expect(dry.code, dry.stderr).toBe(0);
+    expect(dry.stdout).toContain(`  trash ${tree.root}/keep.txt\\x0D\\x1B[Kinvoice.txt (copy of ${tree.path('a.txt')})`);
+    expect(dry.stdout.replaceAll('\n', '')).not.toMatch(RAW_CONTROL);
+    // Refused (a reference folder), so nothing is touched: the refusal line names it on stderr.
+    const refused = await runCli(['apply', ...options, '--reference', tree.root]);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('keep.txt\\x0D\\x1B[Kinvoice.txt: in a reference folder');
+    expect(refused.stderr.replaceAll('\n', '')).not.toMatch(RAW_CONTROL);
+  });
+
   it('watch prints them escaped', async () => {
     const { child, done } = startCli(['watch', tree.root, '--no-index', '--no-near']);
     const stdout = lineReader(child.stdout!);

@@ -86,9 +86,12 @@ describe('engine service over a scanned folder', () => {
     expect(states.at(-1)!.running).toBe(false);
     const emptyDir = await createDataDir();
     const empty = openService(emptyDir.path);
-    await expect(empty.startScan({})).rejects.toThrow('Choose a folder');
-    await empty.dispose();
-    await emptyDir.remove();
+    try {
+      await expect(empty.startScan({})).rejects.toThrow('Choose a folder');
+    } finally {
+      await empty.dispose();
+      await emptyDir.remove();
+    }
   });
 
   it('lists clusters by reclaimable space, with totals and counts per kind', async () => {

@@ -65,6 +65,18 @@ describe('results after a clean-up', () => {
     await Promise.all([tree.remove(), dataDir.remove(), dataHome.restore()]);
   });
 
+  it('disposed during a clean-up, waits for it and has saved the results it left before resolving', async () => {
+    expect(await all()).toHaveLength(2);
+    const { planId } = await service.previewActions({ rules: ['newest'], useMarks: false, action: 'trash' });
+    await service.applyActions({ planId });
+    // No wait for the batch: whatever it still changes must be on disk once dispose resolves,
+    // not written later into a data folder that may be gone by then.
+    await service.dispose();
+    const saved = JSON.parse(await readFile(join(dataDir.path, 'lastScan.json'), 'utf8')) as { report: { clusters: Cluster[] } };
+    // Newest kept: a.txt and x.txt are all that is left of their clusters, so no cluster remains.
+    expect(saved.report.clusters).toEqual([]);
+  });
+
   it('takes removed files out of their clusters and tells so before the batch is told finished', async () => {
     const texts = (await all()).find((c) => c.files.length === 3)!;
     const bAt = texts.files.findIndex((f) => f.path.endsWith('b.txt'));

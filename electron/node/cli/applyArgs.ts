@@ -1,0 +1,102 @@
+// `shingle apply` arguments → what to keep, what to do and where. Bad usage throws UsageError.
+import { resolve } from 'node:path';
+import { displayPath } from '../../../shared/fsName.ts';
+import { actionKinds } from '../../../shared/contract/vocabulary.ts';
+import type { ActionKind } from '../../../shared/contract/vocabulary.ts';
+import { KeepRuleError, parseKeepRule } from '../../../shared/selection/keepRules.ts';
+import type { KeepRule } from '../../../shared/selection/keepRules.ts';
+import type { IncludeKind } from '../../../shared/selection/fileRelations.ts';
+import { defaultJournalPath } from '../actions/actionJournal.ts';
+import { realPathOf, realPaths } from '../actions/realPaths.ts';
+import { parseCommandArgs, UsageError } from './harness.ts';
+
+export const applyUsage = `Usage: shingle apply REPORT.json --keep RULE [--keep RULE...] --action ACTION [options]
+
+Acts on the duplicates of a \`shingle scan --json\` report, keeping one file per group.
+
+Options:
+  --keep RULE        which file to keep; the first rule decides, later ones break ties, then
+                     the path: newest, oldest, largest, shortest-path, in:DIR, not-in:DIR,
+                     format:pdf>html>text
+  --action ACTION    trash, delete (permanent), hardlink, or move (with --to)
+  --to DIR           the folder \`move\` moves into (their place below the scanned root is kept)
+  --reference DIR    never act on files under DIR (repeatable)
+  --include KINDS    also remove edited versions (near) and excerpts (contained):
+                     --include near,contained. By default only byte copies and the same
+                     text in another format are removed; a container never is
+  --dry-run          print what would happen and change nothing
+  --yes              needed for delete; on a terminal delete still asks
+  --journal PATH     the journal of batches (default ${displayPath(defaultJournalPath())})
+  -h, --help         show this help
+
+On a terminal, progress is shown on stderr. Exit status: 0 every step done; 1 some step
+refused or failed (listed), another batch holds the journal, or the engine failed; 2 bad
+usage or a report that is not one; 130 cancelled with Ctrl-C (the journal keeps the steps done).`;
+
+const KINDS: readonly IncludeKind[] = ['near', 'contained'];
+
+export interface ApplyArgs {
+  reportPath: string;
+  rules: KeepRule[];
+  action: ActionKind;
+  to?: string;
+  references: string[];
+  include: IncludeKind[];
+  dryRun: boolean;
+  yes: boolean;
+  journalPath: string;
+}
+
+export function parseApplyArgs(argv: string[], cwd: string): ApplyArgs | 'help' {
+  const { values, positionals } = parseCommandArgs(argv, {
+    keep: { type: 'string', multiple: true, default: [] },
+    action: { type: 'string' },
+    to: { type: 'string' },
+    reference: { type: 'string', multiple: true, default: [] },
+    include: { type: 'string', multiple: true, default: [] },
+    'dry-run': { type: 'boolean', default: false },
+    yes: { type: 'boolean', default: false },
+    journal: { type: 'string' },
+  });
+  if (values.help) return 'help';
+  if (positionals.length !== 1) throw new UsageError('apply needs exactly one report file');
+  if (values.keep.length === 0) throw new UsageError('apply needs at least one --keep rule');
+  const action = values.action;
+  if (action === undefined || !(actionKinds as readonly string[]).includes(action)) throw new UsageError(`--action must be one of ${actionKinds.join(', ')}`);
+  if (action === 'move' && !values.to) throw new UsageError('--action move needs --to DIR');
+  if (action !== 'move' && values.to) throw new UsageError('--to goes only with --action move');
+  // Said before any work: the report is not even read for a delete that was not confirmed.
+  if (action === 'delete' && !values['dry-run'] && !values.yes) throw new UsageError('delete is permanent: add --yes to confirm');
+  const include = values.include.flatMap((text) => text.split(',')).map((kind) => kind.trim());
+  for (const kind of include) if (!(KINDS as readonly string[]).includes(kind)) throw new UsageError(`--include: '${kind}' is not one of ${KINDS.join(', ')}`);
+  let rules: KeepRule[];
+  try {
+    rules = values.keep.map((text) => {
+      const rule = parseKeepRule(text);
+      return rule.kind === 'in-folder' || rule.kind === 'not-in-folder' ? { ...rule, folder: resolve(cwd, rule.folder) } : rule;
+    });
+  } catch (error) {
+    if (error instanceof KeepRuleError) throw new UsageError(`--keep: ${error.message}`);
+    throw error;
+  }
+  return {
+    reportPath: resolve(cwd, positionals[0]!),
+    rules,
+    action: action as ActionKind,
+    ...(values.to ? { to: resolve(cwd, values.to) } : {}),
+    references: values.reference.map((r) => resolve(cwd, r)),
+    include: include as IncludeKind[],
+    dryRun: values['dry-run'],
+    yes: values.yes,
+    journalPath: values.journal ? resolve(cwd, values.journal) : defaultJournalPath(),
+  };
+}
+
+/**
+ * Folders are compared as real paths, as the scan reports files: a reference folder, a keep
+ * folder, the move target and the report's roots named through a symlink still match.
+ */
+export async function withRealPaths(args: ApplyArgs): Promise<ApplyArgs> {
+  const rules = await Promise.all(args.rules.map(async (rule) => ('folder' in rule ? { ...rule, folder: await realPathOf(rule.folder) } : rule)));
+  return { ...args, rules, references: await realPaths(args.references), ...(args.to ? { to: await realPathOf(args.to) } : {}) };
+}
