@@ -9,8 +9,9 @@ import type { TempTree } from '../../../helpers/tempTree.ts';
 import { pathsOf, shownWith, startWatch } from './watchFixture.ts';
 import type { WatchRun } from './watchFixture.ts';
 
-/** The goal: the clusters reflect a save within 2 s. */
-const FOLLOW_MS = 2000;
+// How soon a save shows is a benchmark figure (docs/benchmarks.md), not a test ceiling: these wait
+// with a generous bound only so that a broken watcher fails instead of hanging.
+const WAIT_MS = 30_000;
 const contract = prose(1);
 const revised = editEveryNthWord(contract, 20);
 
@@ -36,12 +37,11 @@ describe('watchFolders', () => {
     expect(pathsOf(shownWith(run, tree.path('contract.txt')))).toEqual([tree.path('contract-v2.txt'), tree.path('contract.txt')]);
   });
 
-  it('shows a near-duplicate written beside a document within 2 s', async () => {
+  it('shows a near-duplicate written beside a document', async () => {
     const { tree, run } = await watching({ 'contract.txt': contract, 'notes.txt': prose(5) });
     expect(run.shown.size).toBe(0);
     await tree.write('contract-v2.txt', revised);
-    const ms = await run.until(() => shownWith(run, tree.path('contract-v2.txt')) !== undefined, 5000, 'the new near-duplicate is shown');
-    expect(ms).toBeLessThan(FOLLOW_MS);
+    await run.until(() => shownWith(run, tree.path('contract-v2.txt')) !== undefined, WAIT_MS, 'the new near-duplicate is shown');
     const cluster = shownWith(run, tree.path('contract.txt'));
     expect(cluster?.kind).toBe('near');
     expect(pathsOf(cluster)).toEqual([tree.path('contract-v2.txt'), tree.path('contract.txt')]);
@@ -52,8 +52,7 @@ describe('watchFolders', () => {
     const { tree, run } = await watching({ 'contract.txt': contract, 'contract-v2.txt': revised });
     const [before] = run.shown.values();
     await writeFile(tree.path('contract-v2.txt'), prose(99));
-    const ms = await run.until(() => run.shown.size === 0, 5000, 'the cluster is gone');
-    expect(ms).toBeLessThan(FOLLOW_MS);
+    await run.until(() => run.shown.size === 0, WAIT_MS, 'the cluster is gone');
     expect(run.changes.at(-1)).toEqual({ event: 'cluster-removed', cluster: before });
   });
 
@@ -61,7 +60,7 @@ describe('watchFolders', () => {
     const { tree, run } = await watching({ 'contract.txt': contract, 'contract-v2.txt': revised });
     const [before] = run.shown.values();
     await tree.write('Backup/contract-v3.txt', editEveryNthWord(contract, 25, 'revised'));
-    await run.until(() => run.shown.size === 1 && shownWith(run, tree.path('Backup/contract-v3.txt')) !== undefined, 5000, 'the third copy joins');
+    await run.until(() => run.shown.size === 1 && shownWith(run, tree.path('Backup/contract-v3.txt')) !== undefined, WAIT_MS, 'the third copy joins');
     const change = run.changes.at(-1)!;
     expect(change.event).toBe('cluster-changed');
     expect(change.event === 'cluster-changed' && change.previousId).toBe(before!.id);
@@ -73,7 +72,7 @@ describe('watchFolders', () => {
     const { tree, run } = await watching({ 'contract.txt': contract, 'contract-v2.txt': revised });
     const [before] = run.shown.values();
     await rename(tree.path('contract-v2.txt'), tree.path('contract-final.txt'));
-    await run.until(() => shownWith(run, tree.path('contract-final.txt')) !== undefined, 5000, 'the new name is shown');
+    await run.until(() => shownWith(run, tree.path('contract-final.txt')) !== undefined, WAIT_MS, 'the new name is shown');
     expect(run.changes.slice(1)).toEqual([{ event: 'cluster-changed', cluster: expect.objectContaining({ kind: 'near' }), previousId: before!.id }]);
     expect(pathsOf([...run.shown.values()][0])).toEqual([tree.path('contract-final.txt'), tree.path('contract.txt')]);
   });
@@ -82,7 +81,7 @@ describe('watchFolders', () => {
     const { tree, run } = await watching({ 'Drafts/contract.txt': contract, 'Drafts/contract-v2.txt': revised });
     const [before] = run.shown.values();
     await rename(tree.path('Drafts'), tree.path('Signed'));
-    await run.until(() => shownWith(run, tree.path('Signed/contract.txt')) !== undefined, 5000, 'the moved folder is shown');
+    await run.until(() => shownWith(run, tree.path('Signed/contract.txt')) !== undefined, WAIT_MS, 'the moved folder is shown');
     expect(run.changes.slice(1)).toEqual([expect.objectContaining({ event: 'cluster-changed', previousId: before!.id })]);
     expect(pathsOf([...run.shown.values()][0])).toEqual([tree.path('Signed/contract-v2.txt'), tree.path('Signed/contract.txt')]);
   });
@@ -91,8 +90,7 @@ describe('watchFolders', () => {
     const { tree, run } = await watching({ 'contract.txt': contract, 'copy.txt': contract, 'notes.txt': prose(5) });
     expect([...run.shown.values()].map((c) => c.kind)).toEqual(['exact']);
     await unlink(tree.path('copy.txt'));
-    const ms = await run.until(() => run.shown.size === 0, 5000, 'the cluster is gone');
-    expect(ms).toBeLessThan(FOLLOW_MS);
+    await run.until(() => run.shown.size === 0, WAIT_MS, 'the cluster is gone');
     expect(run.changes.map((c) => c.event)).toEqual(['cluster-added', 'cluster-removed']);
   });
 
@@ -104,9 +102,9 @@ describe('watchFolders', () => {
     } finally {
       await outside.remove();
     }
-    await run.until(() => pathsOf(shownWith(run, tree.path('contract.txt'))).length === 3, 5000, 'the moved-in copies join');
+    await run.until(() => pathsOf(shownWith(run, tree.path('contract.txt'))).length === 3, WAIT_MS, 'the moved-in copies join');
     await rm(tree.path('Archive'), { recursive: true });
-    await run.until(() => run.shown.size === 0, 5000, 'the removed copies leave');
+    await run.until(() => run.shown.size === 0, WAIT_MS, 'the removed copies leave');
   });
 
   it('ignores what the scan leaves out: excluded, default-excluded and hidden paths', async () => {
@@ -115,7 +113,7 @@ describe('watchFolders', () => {
     await tree.write('.drafts/contract.txt', contract);
     await tree.write('build/contract.txt', contract);
     await tree.write('contract.txt.bak', contract);
-    await run.until(() => run.shown.size > 0, 5000, 'the one visible copy is shown');
+    await run.until(() => run.shown.size > 0, WAIT_MS, 'the one visible copy is shown');
     const shown = [...run.shown.values()];
     expect(shown.flatMap((c) => c.files.map((f) => f.path)).sort()).toEqual([tree.path('contract.txt'), tree.path('contract.txt.bak')]);
     expect(run.changes.every((c) => !c.cluster.files.some((f) => /node_modules|\.drafts|build/.test(f.path)))).toBe(true);
@@ -138,7 +136,7 @@ describe('watchFolders', () => {
     await mkdir(tree.path('New'));
     await writeFile(tree.path('New/untitled.txt'), '');
     await writeFile(tree.path('New/untitled.txt'), contract);
-    await run.until(() => shownWith(run, tree.path('New/untitled.txt')) !== undefined, 5000, 'the filled file joins');
+    await run.until(() => shownWith(run, tree.path('New/untitled.txt')) !== undefined, WAIT_MS, 'the filled file joins');
     expect(shownWith(run, tree.path('New/untitled.txt'))?.kind).toBe('exact');
   });
 });
