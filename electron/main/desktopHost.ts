@@ -2,7 +2,7 @@
 // confirmation of a permanent deletion (a native dialog the page cannot fake or skip), and the
 // folders behind drop tokens. The engine host process reaches these through main.
 import type { BrowserWindow, Dialog, MessageBoxOptions, OpenDialogOptions, Shell } from 'electron';
-import { formatBytes, formatCount } from '../../shared/format.ts';
+import { formatBytes, plural } from '../../shared/format.ts';
 import type { HostCapabilities } from '../node/service/engineService.ts';
 import type { DropTokens } from './dropTokens.ts';
 
@@ -26,7 +26,7 @@ export function createDesktopHost(
       const options: MessageBoxOptions = {
         type: 'warning',
         title: 'Delete permanently',
-        message: `Delete ${formatCount(files)} ${files === 1 ? 'file' : 'files'} (${formatBytes(bytes)}) permanently?`,
+        message: `Delete ${plural(files, 'file')} (${formatBytes(bytes)}) permanently?`,
         detail: 'They do not go to the trash and cannot be restored.',
         buttons: ['Cancel', 'Delete permanently'],
         defaultId: 0,

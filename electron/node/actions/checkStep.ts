@@ -7,6 +7,7 @@
 import { lstat } from 'node:fs/promises';
 import type { Stats } from 'node:fs';
 import { containment, jaccard } from '../../../shared/fingerprint/jaccard.ts';
+import { formatPercent } from '../../../shared/format.ts';
 import { displayPath } from '../../../shared/fsName.ts';
 import { createExtractPool } from '../extract/extractPool.ts';
 import type { ExtractPool } from '../extract/extractPool.ts';
@@ -29,7 +30,6 @@ interface KeptCopy {
   detail?: Promise<DocumentDetail | undefined>;
 }
 
-const percent = (x: number) => `${Math.round(x * 100)}%`;
 
 /** The state the scan saw, or why the disk no longer shows it. */
 async function checkState(expected: FileState, what: string): Promise<Stats> {
@@ -99,7 +99,7 @@ export function createStepChecker(action: ActionKind, signal?: AbortSignal): Ste
     const floor = step.minSimilarity ?? 1;
     const measured = step.relation === 'excerpt' ? containment(mine.shingles, theirs.shingles) : jaccard(mine.shingles, theirs.shingles);
     const what = step.relation === 'excerpt' ? 'lies within' : 'resembles';
-    if (measured < floor) throw new Refused(`it ${what} ${kept} only ${percent(measured)}, less than the report claims (${percent(floor)} at least)`);
+    if (measured < floor) throw new Refused(`it ${what} ${kept} only ${formatPercent(measured)}, less than the report claims (${formatPercent(floor)} at least)`);
   }
 
   return {
