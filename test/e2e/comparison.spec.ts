@@ -100,6 +100,8 @@ test('a five-file cluster opens on its most different member, walks every column
   await textsLoaded(page);
   await expect(page.locator('.difference-status')).toHaveText(`${changes[most]} differences`);
   testInfo.annotations.push({ type: 'open five-file cluster (ms, incl. test round trips)', description: String(Date.now() - started) });
+  // The word diffs were made off the page's thread, by the diff worker.
+  expect(page.workers().some((worker) => /diffWorker/.test(worker.url()))).toBe(true);
 
   // The header names the most different member, and its column is the one compared.
   await expect(page.locator('.comparing')).toContainText(`${names[0]} compared with ${names[most]}, the most different`);
