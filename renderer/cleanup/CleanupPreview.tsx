@@ -4,9 +4,9 @@
 // clusters at a time as it scrolls. Confirming runs exactly this plan (its id), nothing else.
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef, useState } from 'react';
-import { formatBytes, formatCount, plural } from '../../shared/format.ts';
+import { formatBytes, formatCount, formatPercent, plural } from '../../shared/format.ts';
 import { displayPath } from '../../shared/fsName.ts';
-import { kindDescriptions, percent } from '../clusters/clusterLabels.ts';
+import { kindDescriptions } from '../clusters/clusterLabels.ts';
 import type { PlanCluster, PlanFile } from '../engine/contractTypes.ts';
 import { baseName, folderName } from '../format/paths.ts';
 import { useShingle } from '../store/useShingle.ts';
@@ -51,7 +51,7 @@ function PlanRow({ row, deleting }: { row: Row; deleting: boolean }) {
         {relationLabels[file.relation]}
       </span>
       <span role="cell" className="plan-similarity numeric">
-        {file.similarity !== undefined && file.relation !== 'copy' && file.relation !== 'same-text' ? percent(file.similarity) : ''}
+        {file.similarity !== undefined && file.relation !== 'copy' && file.relation !== 'same-text' ? formatPercent(file.similarity) : ''}
       </span>
       <span role="cell" className="plan-size numeric">
         {formatBytes(file.size)}

@@ -20,8 +20,6 @@ export const sortLabels: Record<ClusterSort, string> = {
   path: 'By path',
 };
 
-export const percent = formatPercent;
-
 /**
  * The similarity a cluster is shown with: exact clusters are simply identical; a contained
  * cluster says how much of the smaller documents lies inside the first (its container), named
@@ -29,11 +27,11 @@ export const percent = formatPercent;
  */
 export function similarityLabel(cluster: Cluster, nameOf?: (path: string) => string): string {
   if (cluster.kind === 'exact') return 'identical';
-  if (cluster.kind === 'near') return `${percent(cluster.similarity)} similar`;
+  if (cluster.kind === 'near') return `${formatPercent(cluster.similarity)} similar`;
   const [container, contained] = cluster.files;
-  if (!nameOf || !container || !contained) return `${percent(cluster.similarity)} inside`;
+  if (!nameOf || !container || !contained) return `${formatPercent(cluster.similarity)} inside`;
   const part = cluster.files.length === 2 ? `of ${nameOf(contained.path)}` : 'or more of each';
-  return `${percent(cluster.similarity)} ${part} inside ${nameOf(container.path)}`;
+  return `${formatPercent(cluster.similarity)} ${part} inside ${nameOf(container.path)}`;
 }
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });

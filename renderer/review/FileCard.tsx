@@ -1,9 +1,9 @@
 // The head of one document's column: name, how it compares, the marks, and (unless the cards
 // are folded to leave the texts room) size, date, its full path and the open buttons.
-import { formatBytes, plural } from '../../shared/format.ts';
+import { formatBytes, formatPercent, plural } from '../../shared/format.ts';
 import { displayPath } from '../../shared/fsName.ts';
 import type { Cluster } from '../../shared/report.ts';
-import { formatDate, formatLabels, percent } from '../clusters/clusterLabels.ts';
+import { formatDate, formatLabels } from '../clusters/clusterLabels.ts';
 import type { WordDiff } from '../diff/wordDiff.ts';
 import { MiddleName } from '../format/MiddleName.tsx';
 import { baseName } from '../format/paths.ts';
@@ -35,7 +35,7 @@ function comparison({ cluster, fileIndex, names, base, sameAs, changes, mostDiff
   if (fileIndex > 0 && file.similarity !== undefined && sameAs === undefined) {
     // A folded card says it in a few words; the first file is named when there is room.
     const than = details ? ` ${cluster.kind === 'contained' ? 'inside' : 'similar to'} ${names[0]}` : cluster.kind === 'contained' ? ' inside the first' : ' similar';
-    parts.push(`${percent(file.similarity)}${cluster.kind === 'contained' ? ' of it' : ''}${than}`);
+    parts.push(`${formatPercent(file.similarity)}${cluster.kind === 'contained' ? ' of it' : ''}${than}`);
   }
   return parts.join(' · ');
 }
