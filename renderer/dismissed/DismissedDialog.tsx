@@ -1,6 +1,7 @@
 // What the person said are not duplicates — here or in an earlier session — newest first, each
 // with Restore. Restored files come back as the engine looks at the folders again.
 import { ModalDialog } from '../app/ModalDialog.tsx';
+import { RecordTable } from '../app/RecordTable.tsx';
 import { baseName } from '../format/paths.ts';
 import type { DismissalEntry } from '../store/dismissedSlice.ts';
 import { useShingle } from '../store/useShingle.ts';
@@ -16,36 +17,23 @@ export function DismissedDialog() {
   const restore = useShingle((s) => s.restoreDismissed);
   return (
     <ModalDialog title="Not duplicates" className="history" onClose={close}>
-      {dismissed === null ? (
-        <p aria-busy="true">Loading…</p>
-      ) : dismissed.length === 0 ? (
-        <p>Nothing dismissed.</p>
-      ) : (
-        <table className="file-table" aria-label="Dismissed">
-          <thead>
-            <tr>
-              <th scope="col">When</th>
-              <th scope="col">Dismissed</th>
-              <th scope="col">
-                <span className="visually-hidden">Restore</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {dismissed.map((entry) => (
-              <tr key={entry.id} aria-label={`Dismissal ${entry.id}`}>
-                <td>{new Date(entry.dismissedMs).toLocaleString()}</td>
-                <td title={(entry.file ? [entry.file] : entry.paths).join('\n')}>{describe(entry)}</td>
-                <td>
-                  <button type="button" className="button small" onClick={() => void restore(entry.id)}>
-                    Restore
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+      <RecordTable
+        label="Dismissed"
+        records={dismissed}
+        empty="Nothing dismissed."
+        columns={[{ title: 'When' }, { title: 'Dismissed' }, { title: 'Restore', hidden: true }]}
+        row={(entry) => (
+          <tr key={entry.id} aria-label={`Dismissal ${entry.id}`}>
+            <td>{new Date(entry.dismissedMs).toLocaleString()}</td>
+            <td title={(entry.file ? [entry.file] : entry.paths).join('\n')}>{describe(entry)}</td>
+            <td>
+              <button type="button" className="button small" onClick={() => void restore(entry.id)}>
+                Restore
+              </button>
+            </td>
+          </tr>
+        )}
+      />
     </ModalDialog>
   );
 }

@@ -3,6 +3,7 @@
 import { formatCount } from '../../shared/format.ts';
 import { displayPath } from '../../shared/fsName.ts';
 import { ModalDialog } from '../app/ModalDialog.tsx';
+import { RecordTable } from '../app/RecordTable.tsx';
 import { useShingle } from '../store/useShingle.ts';
 
 export function ScanErrorsDialog() {
@@ -23,36 +24,25 @@ export function ScanErrorsDialog() {
         </section>
       )}
       <p>These files are in no cluster: the scan could not read them, or passed over them. Shingle never acts on them.</p>
-      {page === null ? (
-        <p aria-busy="true">Loading…</p>
-      ) : (
-        <>
-          <table className="file-table scan-errors-table" aria-label="Files not read">
-            <thead>
-              <tr>
-                <th scope="col">Code</th>
-                <th scope="col">File</th>
-                <th scope="col">Reason</th>
-              </tr>
-            </thead>
-            <tbody>
-              {page.errors.map((error) => (
-                <tr key={`${error.path}\0${error.code}`}>
-                  <td>
-                    <code>{error.code}</code>
-                  </td>
-                  <td className="scan-error-path">{displayPath(error.path)}</td>
-                  <td>{error.message}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          {page.errors.length < page.total && (
-            <button type="button" className="button" onClick={() => void loadMore()}>
-              Show more ({formatCount(page.total - page.errors.length)} left)
-            </button>
-          )}
-        </>
+      <RecordTable
+        label="Files not read"
+        className="scan-errors-table"
+        records={page?.errors ?? null}
+        columns={[{ title: 'Code' }, { title: 'File' }, { title: 'Reason' }]}
+        row={(error) => (
+          <tr key={`${error.path}\0${error.code}`}>
+            <td>
+              <code>{error.code}</code>
+            </td>
+            <td className="scan-error-path">{displayPath(error.path)}</td>
+            <td>{error.message}</td>
+          </tr>
+        )}
+      />
+      {page && page.errors.length < page.total && (
+        <button type="button" className="button" onClick={() => void loadMore()}>
+          Show more ({formatCount(page.total - page.errors.length)} left)
+        </button>
       )}
     </ModalDialog>
   );

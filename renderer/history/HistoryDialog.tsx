@@ -2,6 +2,7 @@
 // how many files and bytes, and Undo for each that can still be undone.
 import { formatBytes, formatCount } from '../../shared/format.ts';
 import { ModalDialog } from '../app/ModalDialog.tsx';
+import { RecordTable } from '../app/RecordTable.tsx';
 import type { BatchSummary } from '../engine/contractTypes.ts';
 import { useShingle } from '../store/useShingle.ts';
 
@@ -32,48 +33,28 @@ export function HistoryDialog() {
           {undone.outcomes.some((o) => o.state === 'refused') ? `, ${formatCount(undone.outcomes.filter((o) => o.state === 'refused').length)} could not be restored` : ''}.
         </p>
       )}
-      {batches === null ? (
-        <p aria-busy="true">Loading…</p>
-      ) : batches.length === 0 ? (
-        <p>No clean-up yet.</p>
-      ) : (
-        <table className="file-table" aria-label="Clean-ups">
-          <thead>
-            <tr>
-              <th scope="col">When</th>
-              <th scope="col">Action</th>
-              <th scope="col" className="numeric">
-                Files
-              </th>
-              <th scope="col" className="numeric">
-                Size
-              </th>
-              <th scope="col">State</th>
-              <th scope="col">
-                <span className="visually-hidden">Undo</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {batches.map((batch) => (
-              <tr key={batch.batchId} aria-label={`Batch ${batch.batchId}`}>
-                <td>{new Date(batch.startedAt).toLocaleString()}</td>
-                <td>{actionLabels[batch.action]}</td>
-                <td className="numeric">{formatCount(batch.files)}</td>
-                <td className="numeric">{formatBytes(batch.bytes)}</td>
-                <td>{stateLabel(batch)}</td>
-                <td>
-                  {batch.undoable && (
-                    <button type="button" className="button small" onClick={() => void undo(batch.batchId)}>
-                      Undo
-                    </button>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+      <RecordTable
+        label="Clean-ups"
+        records={batches}
+        empty="No clean-up yet."
+        columns={[{ title: 'When' }, { title: 'Action' }, { title: 'Files', numeric: true }, { title: 'Size', numeric: true }, { title: 'State' }, { title: 'Undo', hidden: true }]}
+        row={(batch) => (
+          <tr key={batch.batchId} aria-label={`Batch ${batch.batchId}`}>
+            <td>{new Date(batch.startedAt).toLocaleString()}</td>
+            <td>{actionLabels[batch.action]}</td>
+            <td className="numeric">{formatCount(batch.files)}</td>
+            <td className="numeric">{formatBytes(batch.bytes)}</td>
+            <td>{stateLabel(batch)}</td>
+            <td>
+              {batch.undoable && (
+                <button type="button" className="button small" onClick={() => void undo(batch.batchId)}>
+                  Undo
+                </button>
+              )}
+            </td>
+          </tr>
+        )}
+      />
     </ModalDialog>
   );
 }
