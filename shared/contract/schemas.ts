@@ -105,6 +105,9 @@ export const folderMatchSchema = z.object({
   matchedFiles: z.number(),
   onlyInA: z.array(z.string()),
   onlyInB: z.array(z.string()),
+  /** The files with a copy in the other folder, so that both folders' files are listed; absent in reports from before they were added. */
+  matchedInA: z.array(z.string()).optional(),
+  matchedInB: z.array(z.string()).optional(),
 });
 
 /** The pair's first folder ('a', the fuller) or its second ('b'). */

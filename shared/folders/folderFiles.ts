@@ -28,11 +28,17 @@ function sideOf(match: FolderMatch, path: string, platform?: string): number {
   return isWithin(path, match.folders[1], platform) ? 1 : -1;
 }
 
+/** The files the scan listed in the pair, in both folders. */
+export function scannedPairFiles(match: FolderMatch): string[] {
+  return [...match.onlyInA, ...match.onlyInB, ...(match.matchedInA ?? []), ...(match.matchedInB ?? [])];
+}
+
 /**
- * Every file of the two folders the results know of: the clusters' members below them (and their
- * other names, hard links), and the files the scan found only on one side.
+ * Every file of the two folders the results know of: the clusters' members below them now (and
+ * their other names, hard links), and the other files the scan listed in them — but those in
+ * `gone` (no longer on disk) — as only here: whatever copy they had has left the results.
  */
-export function folderPairFiles(match: FolderMatch, clusters: readonly Cluster[], platform?: string): FolderPairFiles {
+export function folderPairFiles(match: FolderMatch, clusters: readonly Cluster[], platform?: string, gone: ReadonlySet<string> = new Set()): FolderPairFiles {
   const sides: Map<string, FolderFile>[] = [new Map(), new Map()];
   const put = (side: number, file: FolderFile) => {
     const known = sides[side]!.get(file.path);
@@ -64,8 +70,11 @@ export function folderPairFiles(match: FolderMatch, clusters: readonly Cluster[]
       }
     });
   }
-  [match.onlyInA, match.onlyInB].forEach((paths, side) => {
-    for (const path of paths) if (!sides[side]!.has(path)) sides[side]!.set(path, { path, state: 'only-here' });
+  [
+    [...match.onlyInA, ...(match.matchedInA ?? [])],
+    [...match.onlyInB, ...(match.matchedInB ?? [])],
+  ].forEach((paths, side) => {
+    for (const path of paths) if (!sides[side]!.has(path) && !gone.has(path)) sides[side]!.set(path, { path, state: 'only-here' });
   });
   const sorted = (side: Map<string, FolderFile>) => [...side.values()].sort((x, y) => (x.path < y.path ? -1 : x.path > y.path ? 1 : 0));
   return { a: sorted(sides[0]!), b: sorted(sides[1]!) };

@@ -3,10 +3,10 @@
 // planActions turns into guarded per-file steps, exactly as for a cluster clean-up. Its other
 // files are listed as staying, with why, so the preview shows every file of the folder.
 import { folderCleanupSelection } from '../../../shared/folders/folderCleanup.ts';
-import { folderPairFiles } from '../../../shared/folders/folderFiles.ts';
 import type { FolderFileState, FolderSide } from '../../../shared/folders/folderFiles.ts';
 import { REPORT_VERSION } from '../../../shared/report.ts';
 import type { Cluster, FolderMatch, ScanReport } from '../../../shared/report.ts';
+import { folderFilesNow } from './folderFilesNow.ts';
 import { planActions } from './planActions.ts';
 import type { ActionPlan, PlanOptions } from './planActions.ts';
 
@@ -17,7 +17,7 @@ const STAY_REASONS: Record<FolderFileState, string> = {
   matched: 'another name of a file in the other folder (hard link): removing it frees nothing',
 };
 
-export function planFolderCleanup(match: FolderMatch, clusters: readonly Cluster[], side: FolderSide, options: Omit<PlanOptions, 'include'>): ActionPlan {
+export async function planFolderCleanup(match: FolderMatch, clusters: readonly Cluster[], side: FolderSide, options: Omit<PlanOptions, 'include'>): Promise<ActionPlan> {
   const { cleaned, kept, selection } = folderCleanupSelection(match, clusters, side, process.platform);
   const chosen = new Set(selection.map((s) => s.clusterId));
   const scope = clusters.filter((cluster) => chosen.has(cluster.id));
@@ -25,7 +25,7 @@ export function planFolderCleanup(match: FolderMatch, clusters: readonly Cluster
   // Copies and the same text only: an edited version is never a copy of the other folder's file.
   const plan = planActions(report, { clusters: selection }, { ...options, include: [] });
   const listed = new Set(plan.clusters.flatMap((cluster) => cluster.files.map((file) => file.path)));
-  const files = folderPairFiles(match, clusters, process.platform)[side];
+  const files = (await folderFilesNow(match, clusters))[side];
   const staying = files.filter((file) => !listed.has(file.path)).map((file) => ({ ...file, reason: STAY_REASONS[file.state] }));
   return { ...plan, folder: { folderId: match.id, kept, cleaned, staying } };
 }

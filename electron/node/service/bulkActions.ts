@@ -124,7 +124,7 @@ export function openBulkActions(options: BulkActionsOptions): BulkActions {
   async function planFolder({ folderId, side, action }: CommandRequest<'previewFolderCleanup'>): Promise<ActionPlan> {
     const match = options.folderMatches().find((m) => m.id === folderId);
     if (!match) throw new ActionRequestError('this folder pair is not in the last scan: scan again');
-    const planned = planFolderCleanup(match, clusters(), side, {
+    const planned = await planFolderCleanup(match, clusters(), side, {
       action,
       roots: await realPaths(options.scannedFolders()),
       referenceRoots: await realPaths(options.referenceRoots()),

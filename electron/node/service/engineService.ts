@@ -4,8 +4,8 @@
 import { stat } from 'node:fs/promises';
 import { isAbsolute } from 'node:path';
 import { clusterFolders } from '../../../shared/clusterFolders.ts';
-import { folderPairFiles } from '../../../shared/folders/folderFiles.ts';
 import type { EngineApi, EventPayload } from '../../../shared/contract/engineContract.ts';
+import { folderFilesNow } from '../actions/folderFilesNow.ts';
 import { toFsPath } from '../scan/fsPath.ts';
 import { followActions } from './actionFollow.ts';
 import { openBulkActions } from './bulkActions.ts';
@@ -129,7 +129,7 @@ export function createEngineService({ dataDir, host }: EngineServiceOptions): En
       const { scans } = await stores;
       const match = scans.folders().find((m) => m.id === folderId);
       if (!match) throw new Error('This folder pair is not in the last scan; scan again to refresh it');
-      return folderPairFiles(match, scans.clusters().list({ offset: 0, limit: Number.MAX_SAFE_INTEGER, sort: 'path' }).clusters, process.platform);
+      return folderFilesNow(match, scans.clusters().list({ offset: 0, limit: Number.MAX_SAFE_INTEGER, sort: 'path' }).clusters);
     },
     previewFolderCleanup: async (request) => (await stores).actions.previewFolder(request),
     async listClusterFolders() {

@@ -91,9 +91,17 @@ describe('folder clean-up', () => {
     for (const path of copies) expect(existsSync(path)).toBe(false);
     for (const kept of ['Backup/contract.txt', 'Backup/notes.txt', 'Docs/doc0.txt', 'Docs/report.html', 'Docs/own.txt', 'Elsewhere/doc0.txt']) expect(existsSync(tree.path(kept))).toBe(true);
 
+    // The files removed are no longer listed; their twins stay listed, now only in Docs/.
+    const after = await service.getFolderFiles({ folderId: pair.id });
+    expect(after.b.map((f) => f.path).sort()).toEqual([tree.path('Backup/contract.txt'), tree.path('Backup/notes.txt')]);
+    expect(after.a).toHaveLength(COPIES + 3);
+    expect(after.a.find((f) => f.path === tree.path('Docs/letters/doc1.txt'))?.state).toBe('only-here');
+
     const undone = await service.undoBatch({ batchId });
     expect(undone.outcomes.filter((o) => o.state === 'restored')).toHaveLength(COPIES + 1);
     expect(await readFile(tree.path('Backup/doc0.txt'), 'utf8')).toBe(prose(100));
+    const restored = await service.getFolderFiles({ folderId: pair.id });
+    expect(restored.b.filter((f) => f.state === 'matched')).toHaveLength(COPIES + 1);
   });
 
   it('cleans up the first folder instead when asked, keeping the twins in the second', async () => {
