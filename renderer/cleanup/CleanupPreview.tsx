@@ -186,6 +186,12 @@ export function CleanupPreview() {
         <dd>{deleting ? 'Delete permanently' : 'Move to the trash'}</dd>
         <dt>Refused</dt>
         <dd data-testid="cleanup-refused">{formatCount(refused)}</dd>
+        {folder && (
+          <>
+            <dt>Stays</dt>
+            <dd data-testid="cleanup-staying">{plural(folder.staying.length, 'file')} with no copy in the other folder, listed last</dd>
+          </>
+        )}
       </dl>
       <PlanFiles deleting={deleting} />
       {deleting && (
