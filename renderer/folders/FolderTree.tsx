@@ -6,6 +6,8 @@ import { useState } from 'react';
 import { plural } from '../../shared/format.ts';
 import { displayPath } from '../../shared/fsName.ts';
 import type { FolderFile } from '../engine/contractTypes.ts';
+import { buildTree, byName, hiddenEntries, partsBelow, SHOWN_AT_FIRST } from './folderTreeModel.ts';
+import type { TreeNode } from './folderTreeModel.ts';
 
 /** Trees with more files than this open only their first level. */
 const OPEN_ALL_UP_TO = 300;
@@ -15,46 +17,6 @@ export const stateLabels: Record<FolderFile['state'], string> = {
   changed: 'Changed',
   'only-here': 'Only here',
 };
-
-interface TreeNode {
-  name: string;
-  folders: Map<string, TreeNode>;
-  files: { name: string; file: FolderFile }[];
-  total: number;
-  matched: number;
-}
-
-const SEPARATOR = /[\\/]/;
-
-/** The path below `folder`, in parts; every path given lies below it. */
-function partsBelow(folder: string, path: string): string[] {
-  return path.slice(folder.replace(/[\\/]+$/, '').length + 1).split(SEPARATOR).filter(Boolean);
-}
-
-function buildTree(folder: string, files: readonly FolderFile[]): TreeNode {
-  const root: TreeNode = { name: '', folders: new Map(), files: [], total: 0, matched: 0 };
-  for (const file of files) {
-    const parts = partsBelow(folder, file.path);
-    let node = root;
-    const visit = (n: TreeNode) => {
-      n.total++;
-      if (file.state === 'matched') n.matched++;
-    };
-    visit(node);
-    for (const part of parts.slice(0, -1)) {
-      let next = node.folders.get(part);
-      if (!next) node.folders.set(part, (next = { name: part, folders: new Map(), files: [], total: 0, matched: 0 }));
-      node = next;
-      visit(node);
-    }
-    node.files.push({ name: parts.at(-1) ?? file.path, file });
-  }
-  return root;
-}
-
-function byName<T extends { name: string }>(items: Iterable<T>): T[] {
-  return [...items].sort((x, y) => x.name.localeCompare(y.name));
-}
 
 function FileItem({ name, file, folder, other }: { name: string; file: FolderFile; folder: string; other: string }) {
   const counterpart = file.counterpart ? partsBelow(other, file.counterpart).join('/') : undefined;
@@ -80,14 +42,22 @@ function FolderItem({ node, folder, other, openAll }: { node: TreeNode; folder: 
 }
 
 function TreeLevel({ node, folder, other, openAll, label }: { node: TreeNode; folder: string; other: string; openAll: boolean; label?: string }) {
+  const [showAll, setShowAll] = useState(false);
+  const entries = [
+    ...byName(node.folders.values()).map((child) => <FolderItem key={`/${child.name}`} node={child} folder={folder} other={other} openAll={openAll} />),
+    ...byName(node.files).map(({ name, file }) => <FileItem key={file.path} name={name} file={file} folder={folder} other={other} />),
+  ];
+  const hidden = hiddenEntries(entries.length, showAll);
   return (
     <ul className="folder-tree" {...(label ? { 'aria-label': label } : {})}>
-      {byName(node.folders.values()).map((child) => (
-        <FolderItem key={child.name} node={child} folder={folder} other={other} openAll={openAll} />
-      ))}
-      {byName(node.files).map(({ name, file }) => (
-        <FileItem key={file.path} name={name} file={file} folder={folder} other={other} />
-      ))}
+      {hidden > 0 ? entries.slice(0, SHOWN_AT_FIRST) : entries}
+      {hidden > 0 && (
+        <li>
+          <button type="button" className="button small quiet" onClick={() => setShowAll(true)}>
+            Show {hidden} more
+          </button>
+        </li>
+      )}
     </ul>
   );
 }
