@@ -51,6 +51,9 @@ export function folderPairFiles(match: FolderMatch, clusters: readonly Cluster[]
     const { text } = memberGroups(cluster);
     // A contained cluster's container is there for reference: its copies are in another cluster.
     const counts = (i: number) => !(cluster.kind === 'contained' && i === 0);
+    const byPath = new Map(cluster.files.map((f, j) => [f.path, j]));
+    // The member a member's similarity was measured to: the one `matches` names, else the first.
+    const partner = (i: number) => (i === 0 ? -1 : (byPath.get(cluster.files[i]!.matches ?? '') ?? 0));
     cluster.files.forEach((file, i) => {
       const side = where[i]!;
       if (side < 0) return;
@@ -58,7 +61,9 @@ export function folderPairFiles(match: FolderMatch, clusters: readonly Cluster[]
       const twin = counts(i) ? others.find((j) => counts(j) && text[j] === text[i]) : undefined;
       // Another name of this very file in the other folder (a hard link) is a copy too.
       const linkAcross = (file.links ?? []).find((link) => sideOf(match, link, platform) === 1 - side);
-      const alike = others.find((j) => cluster.files[j]!.path === file.matches) ?? others[0];
+      // Changed only where the scan measured the pair (one is the other's `matches`, or the
+      // same text as it): cluster members are each alike to their partner, not to every other.
+      const alike = others.find((j) => text[partner(i)] === text[j] || text[partner(j)] === text[i]);
       const state: FolderFileState = twin !== undefined || linkAcross !== undefined ? 'matched' : alike !== undefined ? 'changed' : 'only-here';
       const counterpart = twin !== undefined ? cluster.files[twin]!.path : (linkAcross ?? (alike !== undefined ? cluster.files[alike]!.path : undefined));
       const entry: FolderFile = { path: file.path, size: file.size, state, ...(counterpart !== undefined ? { counterpart } : {}) };

@@ -59,6 +59,14 @@ describe('a folder pair’s files', () => {
     // A file the scan matched that is in no cluster now lost its copy: only here.
     expect(marks(a)).toMatchObject({ '/h/A/t1.txt': ['matched', '/h/B/t1.txt'], '/h/A/book.txt': ['changed', '/h/B/chapter.txt'], '/h/A/photo.jpg': ['matched', '/h/B/photo.jpg'], '/h/A/old.txt': ['only-here', undefined], '/h/A/own.txt': ['only-here', undefined] });
   });
+
+  it('calls a file changed only against the file the scan measured it to, not every member of its cluster', () => {
+    // Both edited from C's text: each resembles C's, not necessarily the other.
+    const star: Cluster = { id: 'near-2', kind: 'near', similarity: 0.6, reclaimable: 20, files: [file('/h/C/r.txt'), file('/h/A/r1.txt', { similarity: 0.6 }), file('/h/B/r2.txt', { similarity: 0.6 })] };
+    expect(folderPairFiles(match, [star], 'posix').b.find((f) => f.path === '/h/B/r2.txt')).toEqual({ path: '/h/B/r2.txt', size: 10, state: 'only-here' });
+    const measured: Cluster = { ...star, files: [file('/h/C/r.txt'), file('/h/A/r1.txt', { similarity: 0.6 }), file('/h/B/r2.txt', { similarity: 0.7, matches: '/h/A/r1.txt' })] };
+    expect(folderPairFiles(match, [measured], 'posix').b.find((f) => f.path === '/h/B/r2.txt')).toMatchObject({ state: 'changed', counterpart: '/h/A/r1.txt' });
+  });
 });
 
 describe('a folder clean-up’s selection', () => {
