@@ -20,6 +20,7 @@ export const defaultScanOptions: Omit<ScanOptions, 'roots'> = {
   method: 'minhash',
   threshold: 0.5,
   unit: 'words',
+  folderThreshold: DEFAULT_FOLDER_THRESHOLD,
 };
 
 export type ScanProgress = z.infer<typeof scanProgressSchema>;

@@ -7,7 +7,7 @@ import { useEffect, useRef, useState } from 'react';
 import { formatBytes, formatCount, formatPercent, plural } from '../../shared/format.ts';
 import { displayPath } from '../../shared/fsName.ts';
 import { kindDescriptions } from '../clusters/clusterLabels.ts';
-import type { PlanCluster, PlanFile } from '../engine/contractTypes.ts';
+import type { FolderPlan, PlanCluster, PlanFile } from '../engine/contractTypes.ts';
 import { baseName, folderName } from '../format/paths.ts';
 import { useShingle } from '../store/useShingle.ts';
 import { describeRule } from './cleanupRules.ts';
@@ -21,16 +21,59 @@ const relationLabels: Record<PlanFile['relation'], string> = {
   container: 'Contains the others',
 };
 
-type Row = { cluster: PlanCluster; file?: PlanFile };
+/** A folder clean-up's files that stay, after its clusters: only there, edited versions, other names. */
+type StayingFile = FolderPlan['staying'][number];
+type Row = { cluster: PlanCluster; file?: PlanFile } | { folder: FolderPlan; staying?: StayingFile };
+
+const stayingLabels: Record<StayingFile['state'], string> = {
+  'only-here': 'Only here',
+  changed: 'Edited version',
+  matched: 'Hard link',
+};
 
 /** Two lines: the name and why, then the folder. */
 const ROW_HEIGHT_REM = 2.75;
 
-function rowsOf(clusters: readonly PlanCluster[]): Row[] {
-  return clusters.flatMap((cluster) => [{ cluster }, ...cluster.files.map((file) => ({ cluster, file }))]);
+function rowsOf(clusters: readonly PlanCluster[], folder: FolderPlan | undefined): Row[] {
+  const stays: Row[] = folder && folder.staying.length > 0 ? [{ folder }, ...folder.staying.map((staying) => ({ folder, staying }))] : [];
+  return [...clusters.flatMap((cluster) => [{ cluster }, ...cluster.files.map((file) => ({ cluster, file }))]), ...stays];
+}
+
+function StayingRow({ folder, staying }: { folder: FolderPlan; staying?: StayingFile }) {
+  if (!staying) {
+    return (
+      <div role="row" className="plan-cluster">
+        <span role="columnheader">
+          Stays in {displayPath(folder.cleaned)}/ · {plural(folder.staying.length, 'file')} with no copy in {displayPath(folder.kept)}/
+        </span>
+      </div>
+    );
+  }
+  return (
+    <div role="row" className="plan-file decision-keep" data-decision="keep" data-path={staying.path}>
+      <span role="cell" className="plan-decision">
+        Keep
+      </span>
+      <span role="cell" className="plan-relation">
+        {stayingLabels[staying.state]}
+      </span>
+      <span role="cell" className="plan-similarity numeric" />
+      <span role="cell" className="plan-size numeric">
+        {staying.size === undefined ? '' : formatBytes(staying.size)}
+      </span>
+      <span role="cell" className="plan-path" title={`${displayPath(staying.path)}: ${staying.reason}`}>
+        <span className="plan-line">
+          <strong>{baseName(staying.path)}</strong>
+          <span className="plan-reason"> — {staying.reason}</span>
+        </span>
+        <span className="plan-line plan-folder">{folderName(staying.path)}</span>
+      </span>
+    </div>
+  );
 }
 
 function PlanRow({ row, deleting }: { row: Row; deleting: boolean }) {
+  if ('folder' in row) return <StayingRow folder={row.folder} {...(row.staying ? { staying: row.staying } : {})} />;
   const { cluster, file } = row;
   if (!file) {
     return (
@@ -70,14 +113,16 @@ function PlanRow({ row, deleting }: { row: Row; deleting: boolean }) {
 function PlanFiles({ deleting }: { deleting: boolean }) {
   const clusters = useShingle((s) => s.cleanupPlanClusters);
   const clusterCount = useShingle((s) => s.cleanupPreview?.clusterCount ?? 0);
+  const folder = useShingle((s) => s.cleanupPreview?.folder);
   const loadMorePlan = useShingle((s) => s.loadMorePlan);
   const scrollElement = useRef<HTMLDivElement>(null);
   const [rowHeight] = useState(() => ROW_HEIGHT_REM * parseFloat(getComputedStyle(document.documentElement).fontSize || '16'));
-  const rows = rowsOf(clusters);
+  const more = clusters.length < clusterCount;
+  // The staying files come once every cluster is loaded, so loading never moves them.
+  const rows = rowsOf(clusters, more ? undefined : folder);
   const virtualizer = useVirtualizer({ count: rows.length, getScrollElement: () => scrollElement.current, estimateSize: () => rowHeight, overscan: 20 });
   const items = virtualizer.getVirtualItems();
   const lastShown = items.at(-1)?.index ?? 0;
-  const more = clusters.length < clusterCount;
 
   useEffect(() => {
     if (more && lastShown >= rows.length - 40) void loadMorePlan();
@@ -114,8 +159,10 @@ export function CleanupPreview() {
   const request = useShingle((s) => s.cleanupRequest);
   const applyCleanup = useShingle((s) => s.applyCleanup);
   const editCleanup = useShingle((s) => s.editCleanup);
+  const closeCleanup = useShingle((s) => s.closeCleanup);
   const [understood, setUnderstood] = useState(false);
-  if (!preview || !request) return null;
+  if (!preview || (!request && !preview.folder)) return null;
+  const { folder } = preview;
   const deleting = preview.action === 'delete';
   const { files, bytes, refused } = preview.totals;
   const kinds = ['identical copies', 'the same text in other formats', ...(preview.include.includes('near') ? ['edited versions'] : []), ...(preview.include.includes('contained') ? ['excerpts'] : [])];
@@ -132,13 +179,19 @@ export function CleanupPreview() {
           {formatCount(preview.clusterCount)} in scope, {formatCount(preview.totals.clusters)} touched
         </dd>
         <dt>Decided by</dt>
-        <dd>{describeRule(request.rules, request.useMarks)}</dd>
+        <dd>{folder ? `Folder clean-up: the copies in ${displayPath(folder.cleaned)}/ of files in ${displayPath(folder.kept)}/` : request ? describeRule(request.rules, request.useMarks) : ''}</dd>
         <dt>May remove</dt>
         <dd>{kinds.join(', ')}</dd>
         <dt>Action</dt>
         <dd>{deleting ? 'Delete permanently' : 'Move to the trash'}</dd>
         <dt>Refused</dt>
         <dd data-testid="cleanup-refused">{formatCount(refused)}</dd>
+        {folder && (
+          <>
+            <dt>Stays</dt>
+            <dd data-testid="cleanup-staying">{plural(folder.staying.length, 'file')} with no copy in the other folder, listed last</dd>
+          </>
+        )}
       </dl>
       <PlanFiles deleting={deleting} />
       {deleting && (
@@ -148,8 +201,9 @@ export function CleanupPreview() {
         </label>
       )}
       <div className="cleanup-actions">
-        <button type="button" className="button" onClick={editCleanup}>
-          Back
+        {/* A folder clean-up has no choices to go back to. */}
+        <button type="button" className="button" onClick={folder ? closeCleanup : editCleanup}>
+          {folder ? 'Cancel' : 'Back'}
         </button>
         <button type="button" className="button primary" disabled={files === 0 || (deleting && !understood)} onClick={() => void applyCleanup()}>
           {deleting ? `Delete ${plural(files, 'file')} permanently` : `Move ${plural(files, 'file')} to the trash`}

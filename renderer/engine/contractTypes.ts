@@ -23,3 +23,7 @@ export type BatchSummary = CommandResponse<'listBatches'>[number];
 export type ActionPlan = CommandResponse<'previewActions'>;
 export type PlanCluster = ActionPlan['clusters'][number];
 export type PlanFile = PlanCluster['files'][number];
+export type FolderPairFiles = CommandResponse<'getFolderFiles'>;
+export type FolderFile = FolderPairFiles['a'][number];
+export type FolderSide = CommandRequest<'previewFolderCleanup'>['side'];
+export type FolderPlan = NonNullable<ActionPlan['folder']>;

@@ -1,34 +1,48 @@
-// Duplicate folders: each pair side by side, with how alike they are, what removing the second's
-// copies would free, and the files only one of them holds — so nothing unique is missed.
+// Duplicate folders: each pair's two folder trees side by side, every file marked matched, changed
+// or only here, with how alike the folders are and what removing the second's copies would free.
+// Either folder can be cleaned up: its matched files go (after the same preview as any clean-up,
+// every file listed), its other files stay.
 import { useEffect } from 'react';
 import { displayPath } from '../../shared/fsName.ts';
 import { formatBytes, formatPercent, plural } from '../../shared/format.ts';
 import type { FolderMatch } from '../../shared/report.ts';
 import { DEFAULT_FOLDER_THRESHOLD } from '../../shared/scanOptions.ts';
+import { CleanupDialog } from '../cleanup/CleanupDialog.tsx';
+import type { FolderFile, FolderSide as Side } from '../engine/contractTypes.ts';
+import { baseName } from '../format/paths.ts';
 import { useShingle } from '../store/useShingle.ts';
+import { FolderTree, stateLabels } from './FolderTree.tsx';
 
-/** A path below `folder`, shown relative to it. */
-function relativeTo(folder: string, path: string): string {
-  return displayPath(path.slice(folder.replace(/[\\/]+$/, '').length + 1));
+function count(files: readonly FolderFile[], state: FolderFile['state']): number {
+  return files.filter((file) => file.state === state).length;
 }
 
-function FolderSide({ folder, onlyHere, matched }: { folder: string; onlyHere: string[]; matched?: string }) {
+function FolderSide({ match, side, files }: { match: FolderMatch; side: Side; files: FolderFile[] | undefined }) {
+  const previewFolderCleanup = useShingle((s) => s.previewFolderCleanup);
+  const [folder, other] = side === 'a' ? match.folders : [match.folders[1], match.folders[0]];
+  const matched = files ? count(files, 'matched') : 0;
   return (
     <article className="folder-side" aria-label={displayPath(folder)}>
       <h3 className="folder-path">{displayPath(folder)}/</h3>
-      {matched && <p className="folder-matched">{matched}</p>}
-      {onlyHere.length === 0 ? (
-        <p className="folder-complete">Every file here has a copy in the other folder.</p>
+      {files === undefined ? (
+        <p aria-busy="true">Loading…</p>
       ) : (
         <>
-          <p className="folder-only-heading">
-            {plural(onlyHere.length, 'file')} only here
+          <p className="folder-summary">
+            {(['matched', 'changed', 'only-here'] as const)
+              .map((state) => `${count(files, state)} ${stateLabels[state].toLowerCase()}`)
+              .join(' · ')}
           </p>
-          <ul className="folder-only" aria-label={`Only in ${displayPath(folder)}`}>
-            {onlyHere.map((path) => (
-              <li key={path}>{relativeTo(folder, path)}</li>
-            ))}
-          </ul>
+          <button
+            type="button"
+            className="button small"
+            disabled={matched === 0}
+            title={`Moves the ${plural(matched, 'file')} of ${displayPath(folder)}/ that have a copy in ${displayPath(other)}/ to the trash; every other file stays`}
+            onClick={() => void previewFolderCleanup(match.id, side)}
+          >
+            Clean up {baseName(folder)}/…
+          </button>
+          <FolderTree folder={folder} other={other} files={files} />
         </>
       )}
     </article>
@@ -37,15 +51,26 @@ function FolderSide({ folder, onlyHere, matched }: { folder: string; onlyHere: s
 
 function FolderPair({ match }: { match: FolderMatch }) {
   const [first, second] = match.folders;
-  const alike = `${formatPercent(match.similarity)} alike`;
+  const files = useShingle((s) => s.folderFiles[match.id]);
+  const loadFolderFiles = useShingle((s) => s.loadFolderFiles);
+  // A clean-up or its undo changes the files: they are asked for again.
+  const lastResult = useShingle((s) => s.cleanupResult?.batchId);
+  const undone = useShingle((s) => s.undoResult);
+  useEffect(() => void loadFolderFiles(match.id), [loadFolderFiles, match.id, lastResult, undone]);
+  const matchedNow = files ? count(files.b, 'matched') : match.matchedFiles;
   return (
     <section className="folder-pair" aria-label={`${displayPath(second)} and ${displayPath(first)}`}>
       <h2 className="folder-pair-heading">
-        {alike} · {formatBytes(match.matchedBytes)} in copies
+        {formatPercent(match.similarity)} alike · {formatBytes(match.matchedBytes)} in copies
       </h2>
+      {matchedNow < match.matchedFiles && (
+        <p className="folder-stale" role="note">
+          {plural(match.matchedFiles - matchedNow, 'matched file')} of {displayPath(second)}/ changed or went since the scan: scan again to compare these folders afresh.
+        </p>
+      )}
       <div className="folder-sides">
-        <FolderSide folder={first} onlyHere={match.onlyInA} />
-        <FolderSide folder={second} onlyHere={match.onlyInB} matched={`${plural(match.matchedFiles, 'file')} with a copy in the other folder`} />
+        <FolderSide match={match} side="a" files={files?.a} />
+        <FolderSide match={match} side="b" files={files?.b} />
       </div>
     </section>
   );
@@ -56,14 +81,15 @@ export function FolderMatches() {
   const finishedAt = useShingle((s) => s.scanState?.finishedAt);
   const threshold = useShingle((s) => s.settings?.folderThreshold ?? DEFAULT_FOLDER_THRESHOLD);
   const load = useShingle((s) => s.loadFolderMatches);
+  const cleanupOpen = useShingle((s) => s.cleanupStage !== 'closed');
   // Each finished scan brings its own matches.
   useEffect(() => void load(), [load, finishedAt]);
 
   return (
     <main className="screen folders-screen">
       <h1 className="visually-hidden">Duplicate folders</h1>
-      {/* The clusters follow the disk between scans; the folder matches do not (yet). */}
-      <p className="folders-note">As the last scan found them: changes on disk since then show after the next scan.</p>
+      {/* The pairs are the last scan's; the marks follow the results as they are now. */}
+      <p className="folders-note">Folder pairs as the last scan found them; each file marked as the results stand now.</p>
       {matches === null ? (
         <p aria-busy="true">Loading…</p>
       ) : matches.length === 0 ? (
@@ -71,6 +97,7 @@ export function FolderMatches() {
       ) : (
         matches.map((match) => <FolderPair key={match.id} match={match} />)
       )}
+      {cleanupOpen && <CleanupDialog />}
     </main>
   );
 }

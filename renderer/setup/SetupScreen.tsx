@@ -1,5 +1,6 @@
 // Before a scan: the folders to look in, the folders never to delete from, and the options.
 import { defaultScanOptions } from '../../shared/scanOptions.ts';
+import { FolderOptions } from '../folders/FolderOptions.tsx';
 import { useShingle } from '../store/useShingle.ts';
 import { FolderList } from './FolderList.tsx';
 import { MatchingOptions } from './MatchingOptions.tsx';
@@ -39,6 +40,7 @@ export function SetupScreen() {
           <div className="options-grid">
             <WalkOptions settings={settings} />
             <MatchingOptions settings={settings} />
+            <FolderOptions settings={settings} />
           </div>
         )}
         <footer className="setup-actions">

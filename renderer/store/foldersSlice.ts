@@ -1,19 +1,46 @@
 // Duplicate folders: the last scan's folder matches, loaded when the screen that shows them opens
-// and again whenever a scan finishes.
+// and again whenever a scan finishes; each pair's files with their marks (matched, changed, only
+// here) as the results are now; and the clean-up of one folder of a pair, previewed in the
+// clean-up dialog and applied by its plan id like any other clean-up.
+import type { FolderSide, FolderPairFiles } from '../engine/contractTypes.ts';
 import type { FolderMatch } from '../../shared/report.ts';
 import type { SliceCreator } from './storeTypes.ts';
 
 export interface FoldersSlice {
   /** null until loaded. */
   folderMatches: FolderMatch[] | null;
+  /** Each pair's files by its id, once asked for. */
+  folderFiles: Record<string, FolderPairFiles>;
   loadFolderMatches(): Promise<void>;
+  loadFolderFiles(folderId: string): Promise<void>;
+  /** Plans the clean-up of one folder of the pair and opens its preview. */
+  previewFolderCleanup(folderId: string, side: FolderSide): Promise<void>;
 }
 
 export const createFoldersSlice: SliceCreator<FoldersSlice> = ({ set, get, engine }) => ({
   folderMatches: null,
+  folderFiles: {},
   async loadFolderMatches() {
     try {
-      set({ folderMatches: await engine.listFolderMatches({}) });
+      // A new list of pairs: their files are asked for again.
+      set({ folderMatches: await engine.listFolderMatches({}), folderFiles: {} });
+    } catch (error) {
+      get().reportError(error);
+    }
+  },
+  async loadFolderFiles(folderId) {
+    try {
+      const files = await engine.getFolderFiles({ folderId });
+      set({ folderFiles: { ...get().folderFiles, [folderId]: files } });
+    } catch (error) {
+      get().reportError(error);
+    }
+  },
+  async previewFolderCleanup(folderId, side) {
+    try {
+      // Trash only: what a folder clean-up removes can be put back.
+      const preview = await engine.previewFolderCleanup({ folderId, side, action: 'trash' });
+      set({ cleanupRequest: null, cleanupPreview: preview, cleanupPlanClusters: preview.clusters, cleanupResult: null, undoResult: null, cleanupStage: 'confirm' });
     } catch (error) {
       get().reportError(error);
     }

@@ -28,6 +28,8 @@ export const commandNames = [
   'listScanErrors',
   'listFolderMatches',
   'listClusterFolders',
+  'getFolderFiles',
+  'previewFolderCleanup',
   'openReport',
   'dismiss',
   'restore',

@@ -3,6 +3,7 @@
 // are derived from this object; the zod-free name lists in channels.ts (for the preload) are
 // checked against its keys at compile time, both ways. Nothing is declared twice.
 import { z } from 'zod';
+import { appActionKinds } from './vocabulary.ts';
 import type { CommandName, EventName } from './channels.ts';
 import {
   actionPlanSchema,
@@ -16,7 +17,9 @@ import {
   clusterSchema,
   dismissalSchema,
   fileRefSchema,
+  folderFileSchema,
   folderMatchSchema,
+  folderSideSchema,
   folderPurposeSchema,
   markSchema,
   planPageRequestSchema,
@@ -65,6 +68,15 @@ export const engineCommands = {
   listClusters: command(clusterQuerySchema, clusterPageSchema),
   /** The last scan's duplicate folders, most matched bytes first. */
   listFolderMatches: command(empty, z.array(folderMatchSchema)),
+  /** The files of one duplicate-folder pair, each marked against the other folder, from the results as they are now. */
+  getFolderFiles: command(z.strictObject({ folderId: z.string().min(1).max(200) }), z.object({ a: z.array(folderFileSchema), b: z.array(folderFileSchema) })),
+  /**
+   * Plans the clean-up of one folder of a pair (side 'b': the second, else the first): its files
+   * that are byte copies or the same text as a file of the other folder go, checked against those
+   * twins; everything else stays, listed in the plan's `folder.staying`. Stored and applied like
+   * previewActions' plans (applyActions with its planId).
+   */
+  previewFolderCleanup: command(z.strictObject({ folderId: z.string().min(1).max(200), side: folderSideSchema, action: z.enum(appActionKinds) }), actionPlanSchema),
   /** The folders holding clustered files (and those above them, up to the scan roots), for the folder filter. */
   listClusterFolders: command(empty, z.object({ folders: z.array(z.object({ path: z.string(), clusters: z.number() })) })),
   /**

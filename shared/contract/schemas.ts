@@ -105,6 +105,25 @@ export const folderMatchSchema = z.object({
   matchedFiles: z.number(),
   onlyInA: z.array(z.string()),
   onlyInB: z.array(z.string()),
+  /** The files with a copy in the other folder, so that both folders' files are listed; absent in reports from before they were added. */
+  matchedInA: z.array(z.string()).optional(),
+  matchedInB: z.array(z.string()).optional(),
+});
+
+/** The pair's first folder ('a', the fuller) or its second ('b'). */
+export const folderSideSchema = z.enum(['a', 'b']);
+
+/**
+ * A file of a duplicate-folder pair, marked against the other folder: 'matched' when a byte copy
+ * or the same text is there, 'changed' when only an edited version (or excerpt) is, else 'only-here'.
+ */
+export const folderFileSchema = z.object({
+  path: z.string(),
+  /** Known for the files in clusters; files only in one folder are listed by path alone. */
+  size: z.number().optional(),
+  state: z.enum(['matched', 'changed', 'only-here']),
+  /** Its copy (matched) or the file it resembles (changed) in the other folder. */
+  counterpart: z.string().optional(),
 });
 
 /** The `shingle scan --json` document. Its version is checked where a report is read. */
@@ -267,6 +286,17 @@ export const planFileSchema = z.object({
 
 export const planClusterSchema = z.object({ clusterId: z.string(), kind: clusterKindSchema, files: z.array(planFileSchema) });
 
+/**
+ * A folder clean-up's plan, beside its clusters: which folder is cleaned up, which one keeps the
+ * twins, and every file of the cleaned folder the clusters do not list, each staying with why.
+ */
+export const folderPlanSchema = z.object({
+  folderId: z.string(),
+  kept: z.string(),
+  cleaned: z.string(),
+  staying: z.array(folderFileSchema.extend({ reason: z.string() })),
+});
+
 /** At most this many clusters come with a plan or a page of it; getPlanPage lists the rest. */
 export const PLAN_PAGE_CLUSTERS = 500;
 
@@ -290,6 +320,8 @@ export const actionPlanSchema = z.object({
   /** Every cluster in scope (also those where everything stays), in plan order. */
   clusterCount: z.number(),
   clusters: z.array(planClusterSchema),
+  /** Set for a folder clean-up (previewFolderCleanup). */
+  folder: folderPlanSchema.optional(),
 });
 
 export const planPageRequestSchema = z.strictObject({

@@ -130,6 +130,9 @@ export function findDuplicateFolders(files: readonly FolderFile[], keys: Readonl
     similarity: number;
     onlyA: number[];
     onlyB: number[];
+    /** The files with a copy in the other folder. */
+    bothA: number[];
+    bothB: number[];
     matchedA: number;
     matchedB: number;
   }
@@ -153,12 +156,15 @@ export function findDuplicateFolders(files: readonly FolderFile[], keys: Readonl
     const keysB = new Set(underB.map((f) => fileKey[f]!));
     const split = (under: number[], other: Set<number>) => {
       const only: number[] = [];
+      const matched: number[] = [];
       let matchedBytes = 0;
       for (const f of under) {
-        if (fileKey[f]! >= 0 && other.has(fileKey[f]!)) matchedBytes += files[f]!.size;
-        else only.push(f);
+        if (fileKey[f]! >= 0 && other.has(fileKey[f]!)) {
+          matchedBytes += files[f]!.size;
+          matched.push(f);
+        } else only.push(f);
       }
-      return { only, matchedBytes };
+      return { only, matched, matchedBytes };
     };
     const sideA = split(underA, keysB);
     const sideB = split(underB, keysA);
@@ -167,7 +173,7 @@ export function findDuplicateFolders(files: readonly FolderFile[], keys: Readonl
     const fileShare = (totalFiles - sideA.only.length - sideB.only.length) / totalFiles;
     const byteShare = totalBytes === 0 ? fileShare : (sideA.matchedBytes + sideB.matchedBytes) / totalBytes;
     const similarity = Math.min(fileShare, byteShare);
-    const result = similarity >= options.threshold ? { similarity, onlyA: sideA.only, onlyB: sideB.only, matchedA: sideA.matchedBytes, matchedB: sideB.matchedBytes } : null;
+    const result = similarity >= options.threshold ? { similarity, onlyA: sideA.only, onlyB: sideB.only, bothA: sideA.matched, bothB: sideB.matched, matchedA: sideA.matchedBytes, matchedB: sideB.matchedBytes } : null;
     evaluated.set(key, result);
     return result;
   };
@@ -217,6 +223,7 @@ export function findDuplicateFolders(files: readonly FolderFile[], keys: Readonl
       const aFirst = folders[a]!.bytes > folders[b]!.bytes || (folders[a]!.bytes === folders[b]!.bytes && folders[a]!.path < folders[b]!.path);
       const [first, second] = aFirst ? [a, b] : [b, a];
       const [onlyFirst, onlySecond] = aFirst ? [result.onlyA, result.onlyB] : [result.onlyB, result.onlyA];
+      const [bothFirst, bothSecond] = aFirst ? [result.bothA, result.bothB] : [result.bothB, result.bothA];
       const matchedSecond = aFirst ? result.matchedB : result.matchedA;
       const paths = [folders[first]!.path, folders[second]!.path] as [string, string];
       return {
@@ -228,6 +235,8 @@ export function findDuplicateFolders(files: readonly FolderFile[], keys: Readonl
         matchedFiles: folders[second]!.files - onlySecond.length,
         onlyInA: onlyFirst.map((f) => files[f]!.path).sort(),
         onlyInB: onlySecond.map((f) => files[f]!.path).sort(),
+        matchedInA: bothFirst.map((f) => files[f]!.path).sort(),
+        matchedInB: bothSecond.map((f) => files[f]!.path).sort(),
       };
     })
     .sort((x, y) => y.matchedBytes - x.matchedBytes || (x.id < y.id ? -1 : x.id > y.id ? 1 : 0));

@@ -47,13 +47,15 @@ export function kindNeeded(relation: Relation): IncludeKind | undefined {
  * Each file's relation to what stays. `keeper` is the file kept first (the rules' or the
  * person's choice); a copy is matched with a staying twin, the same text with a staying member of
  * its text (the keeper first), and anything else with the representative if it stays (that is
- * the pair the scan measured), else the keeper.
+ * the pair the scan measured), else the keeper. `preferred` (the other files named to stay, e.g.
+ * the kept folder's in a folder clean-up) are taken as twins before any other staying file.
  */
-export function fileRelations(cluster: Cluster, staying: ReadonlySet<number>, keeper: number): FileRelation[] {
+export function fileRelations(cluster: Cluster, staying: ReadonlySet<number>, keeper: number, preferred: readonly number[] = []): FileRelation[] {
   const { bytes, text } = memberGroups(cluster);
   const stayingIn = (group: number[], i: number) => {
     if (staying.has(keeper) && group[keeper] === group[i]) return keeper;
-    return [...staying].find((j) => j !== i && group[j] === group[i]);
+    const named = preferred.find((j) => j !== i && staying.has(j) && group[j] === group[i]);
+    return named ?? [...staying].find((j) => j !== i && group[j] === group[i]);
   };
   return cluster.files.map((_, i) => {
     if (cluster.kind === 'contained' && i === 0) return { relation: 'container' };

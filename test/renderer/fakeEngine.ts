@@ -20,6 +20,11 @@ export function manyClusters(count: number): Cluster[] {
   return Array.from({ length: count }, (_, i) => cluster(`c${i}`, i % 3 === 0 ? 'exact' : 'near'));
 }
 
+/** A plan of one file to remove, its clusters not listed. */
+function fakePlan(planId: string, action: 'trash' | 'delete'): CommandResponse<'previewActions'> {
+  return { planId, action, include: [], createdAt: 0, totals: { files: 1, bytes: 1000, clusters: 1, refused: 0 }, clusterCount: 0, clusters: [] };
+}
+
 export interface FakeEngine extends EngineApi {
   clusters: Cluster[];
   folderMatches: FolderMatch[];
@@ -84,6 +89,11 @@ export function createFakeEngine(clusters: Cluster[] = []): FakeEngine {
     }),
     listFolderMatches: vi.fn(async () => engine.folderMatches),
     listClusterFolders: vi.fn(async () => ({ folders: [] })),
+    getFolderFiles: vi.fn(async () => ({ a: [], b: [] })),
+    previewFolderCleanup: vi.fn(async ({ folderId, action }: CommandRequest<'previewFolderCleanup'>) => ({
+      ...fakePlan('folder-plan-1', action),
+      folder: { folderId, kept: '/docs/Documents', cleaned: '/docs/Backup', staying: [{ path: '/docs/Backup/own.txt', state: 'only-here' as const, reason: 'only in this folder: stays' }] },
+    })),
     openReport: vi.fn(async () => ({ clusters: 0 })),
     getCluster: vi.fn(async ({ clusterId }) => engine.clusters.find((c) => c.id === clusterId) ?? null),
     getDocumentText: vi.fn(async ({ clusterId, fileIndex }) => ({ text: `text of ${clusterId} #${fileIndex}`, truncated: false })),
@@ -94,15 +104,7 @@ export function createFakeEngine(clusters: Cluster[] = []): FakeEngine {
     dismiss: vi.fn(async () => ({ id: 1 })),
     restore: vi.fn(async () => ({})),
     listDismissed: vi.fn(async () => []),
-    previewActions: vi.fn(async ({ action }: CommandRequest<'previewActions'>) => ({
-      planId: 'plan-1',
-      action,
-      include: [],
-      createdAt: 0,
-      totals: { files: 1, bytes: 1000, clusters: 1, refused: 0 },
-      clusterCount: 0,
-      clusters: [],
-    })),
+    previewActions: vi.fn(async ({ action }: CommandRequest<'previewActions'>) => fakePlan('plan-1', action)),
     getPlanPage: vi.fn(async ({ planId, offset }: CommandRequest<'getPlanPage'>) => ({ planId, offset, clusterCount: 0, clusters: [] })),
     applyActions: vi.fn(async () => ({ batchId: 1 })),
     listBatches: vi.fn(async () => engine.batches),

@@ -30,3 +30,23 @@ it('loads the folder matches, and reports an engine failure as the error', async
   expect(store.getState().error).toMatch(/engine gone/);
   expect(store.getState().folderMatches).toEqual([match]);
 });
+
+it("loads a pair's files, and opens a folder clean-up's preview on the engine's plan", async () => {
+  const engine = createFakeEngine();
+  engine.folderMatches = [match];
+  const files = { a: [{ path: '/docs/Documents/new.txt', state: 'only-here' as const }], b: [{ path: '/docs/Backup/x.txt', size: 10, state: 'matched' as const, counterpart: '/docs/Documents/x.txt' }] };
+  engine.getFolderFiles = async () => files;
+  const store = createShingleStore(engine);
+  await store.getState().loadFolderFiles('folder-1');
+  expect(store.getState().folderFiles).toEqual({ 'folder-1': files });
+  // A new list of pairs forgets the files asked for before.
+  await store.getState().loadFolderMatches();
+  expect(store.getState().folderFiles).toEqual({});
+
+  await store.getState().previewFolderCleanup('folder-1', 'b');
+  expect(engine.previewFolderCleanup).toHaveBeenCalledWith({ folderId: 'folder-1', side: 'b', action: 'trash' });
+  expect(store.getState()).toMatchObject({ cleanupStage: 'confirm', cleanupRequest: null, cleanupPreview: { planId: 'folder-plan-1', folder: { cleaned: '/docs/Backup' } } });
+  // Confirming runs that plan by its id, like any clean-up.
+  await store.getState().applyCleanup();
+  expect(engine.applyActions).toHaveBeenCalledWith({ planId: 'folder-plan-1' });
+});

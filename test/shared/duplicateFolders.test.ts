@@ -43,6 +43,11 @@ describe('duplicate folders', () => {
     expect(match!.onlyInB).toHaveLength(3);
     expect(match!.onlyInA.every((path) => path.startsWith(`${match!.folders[0]}/`))).toBe(true);
     expect(match!.matchedFiles).toBe(27);
+    // Every file of each folder is listed once, matched or only there.
+    expect(match!.matchedInA).toHaveLength(27);
+    expect(match!.matchedInB).toHaveLength(27);
+    expect(new Set([...match!.matchedInB!, ...match!.onlyInB]).size).toBe(30);
+    expect(match!.matchedInB!.every((path) => path.startsWith(`${match!.folders[1]}/`))).toBe(true);
   });
 
   it('finds a copy with 10 % of its files removed or added', () => {

@@ -9,6 +9,7 @@ import { fileRelations, kindNeeded } from '../../../shared/selection/fileRelatio
 import type { FileRelation, IncludeKind, Relation } from '../../../shared/selection/fileRelations.ts';
 import type { Selection } from '../../../shared/selection/selectFiles.ts';
 import type { Cluster, ClusterKind, ReportFile, ScanReport } from '../../../shared/report.ts';
+import type { FolderPlan } from '../../../shared/folders/folderFiles.ts';
 
 export type { ActionKind } from '../../../shared/contract/vocabulary.ts';
 import type { ActionKind } from '../../../shared/contract/vocabulary.ts';
@@ -81,6 +82,8 @@ export interface ActionPlan {
   steps: PlannedStep[];
   /** What the selection asked for and the guards refused (also shown in `clusters`). */
   refused: Refusal[];
+  /** A folder clean-up's folders and the files of the cleaned one that stay (planFolderCleanup.ts). */
+  folder?: FolderPlan;
 }
 
 export class PlanError extends Error {}
@@ -187,8 +190,9 @@ export function planActions(report: ScanReport, selection: Selection, options: P
 
     // Which file stays first: the selection's keeper if it stays, else the first staying file.
     const staying = () => new Set(cluster.files.map((_, i) => i).filter((i) => !acted.has(i)));
-    const keeperOf = (stay: Set<number>) => chosen.keep.map((p) => indexOf.get(p)).find((i) => i !== undefined && stay.has(i)) ?? Math.min(...stay);
-    let relations = fileRelations(cluster, staying(), keeperOf(staying()));
+    const named = chosen.keep.flatMap((p) => indexOf.get(p) ?? []);
+    const keeperOf = (stay: Set<number>) => named.find((i) => stay.has(i)) ?? Math.min(...stay);
+    let relations = fileRelations(cluster, staying(), keeperOf(staying()), named);
     // Files of a kind left out stay, one at a time: a file that stays may then be the twin
     // another file duplicates (an edited version's own byte copy is still a copy of it).
     const notIncluded = new Map<number, { reason: string; relation: FileRelation }>();
@@ -202,7 +206,7 @@ export function planActions(report: ScanReport, selection: Selection, options: P
       const needed = kindNeeded(relations[blocked]!.relation);
       if (options.action === 'hardlink' && relations[blocked]!.relation !== 'copy') refuse(cluster.files[blocked]!.path, 'not byte-identical to the kept copy: a hard link would lose its content');
       else notIncluded.set(blocked, { reason: KIND_REASONS[needed!], relation: relations[blocked]! });
-      relations = fileRelations(cluster, staying(), keeperOf(staying()));
+      relations = fileRelations(cluster, staying(), keeperOf(staying()), named);
     }
 
     const files: PlanFile[] = cluster.files.map((file, i) => {

@@ -11,14 +11,19 @@ import { realPathOf, realPaths } from '../actions/realPaths.ts';
 import { parseCommandArgs, UsageError } from './harness.ts';
 
 export const applyUsage = `Usage: shingle apply REPORT.json --keep RULE [--keep RULE...] --action ACTION [options]
+       shingle apply REPORT.json --folder DIR --action ACTION [options]
 
-Acts on the duplicates of a \`shingle scan --json\` report, keeping one file per group.
+Acts on the duplicates of a \`shingle scan --json\` report, keeping one file per group; or, with
+--folder, cleans up one folder of a duplicate-folder pair of the report.
 
 Options:
   --keep RULE        which file to keep; the first rule decides, later ones break ties, then
                      the path: newest, oldest, largest, shortest-path, in:DIR, not-in:DIR,
                      format:pdf>html>text
   --action ACTION    trash, delete (permanent), hardlink, or move (with --to)
+  --folder DIR       a folder of one of the report's duplicate-folder pairs: its files that
+                     are byte copies or the same text as a file of the other folder go
+                     (each checked against that twin); its other files stay
   --to DIR           the folder \`move\` moves into (their place below the scanned root is kept)
   --reference DIR    never act on files under DIR (repeatable)
   --include KINDS    also remove edited versions (near) and excerpts (contained):
@@ -38,6 +43,8 @@ const KINDS: readonly IncludeKind[] = ['near', 'contained'];
 export interface ApplyArgs {
   reportPath: string;
   rules: KeepRule[];
+  /** The folder of a duplicate-folder pair to clean up, instead of keep rules. */
+  folder?: string;
   action: ActionKind;
   to?: string;
   references: string[];
@@ -50,6 +57,7 @@ export interface ApplyArgs {
 export function parseApplyArgs(argv: string[], cwd: string): ApplyArgs | 'help' {
   const { values, positionals } = parseCommandArgs(argv, {
     keep: { type: 'string', multiple: true, default: [] },
+    folder: { type: 'string' },
     action: { type: 'string' },
     to: { type: 'string' },
     reference: { type: 'string', multiple: true, default: [] },
@@ -60,7 +68,9 @@ export function parseApplyArgs(argv: string[], cwd: string): ApplyArgs | 'help' 
   });
   if (values.help) return 'help';
   if (positionals.length !== 1) throw new UsageError('apply needs exactly one report file');
-  if (values.keep.length === 0) throw new UsageError('apply needs at least one --keep rule');
+  if (values.folder !== undefined && values.keep.length > 0) throw new UsageError('--keep does not go with --folder: the other folder of the pair keeps the copies');
+  if (values.folder !== undefined && values.include.length > 0) throw new UsageError('--include does not go with --folder: a folder clean-up removes copies only');
+  if (values.folder === undefined && values.keep.length === 0) throw new UsageError('apply needs at least one --keep rule (or --folder)');
   const action = values.action;
   if (action === undefined || !(actionKinds as readonly string[]).includes(action)) throw new UsageError(`--action must be one of ${actionKinds.join(', ')}`);
   if (action === 'move' && !values.to) throw new UsageError('--action move needs --to DIR');
@@ -82,6 +92,7 @@ export function parseApplyArgs(argv: string[], cwd: string): ApplyArgs | 'help' 
   return {
     reportPath: resolve(cwd, positionals[0]!),
     rules,
+    ...(values.folder !== undefined ? { folder: resolve(cwd, values.folder) } : {}),
     action: action as ActionKind,
     ...(values.to ? { to: resolve(cwd, values.to) } : {}),
     references: values.reference.map((r) => resolve(cwd, r)),
@@ -98,5 +109,11 @@ export function parseApplyArgs(argv: string[], cwd: string): ApplyArgs | 'help' 
  */
 export async function withRealPaths(args: ApplyArgs): Promise<ApplyArgs> {
   const rules = await Promise.all(args.rules.map(async (rule) => ('folder' in rule ? { ...rule, folder: await realPathOf(rule.folder) } : rule)));
-  return { ...args, rules, references: await realPaths(args.references), ...(args.to ? { to: await realPathOf(args.to) } : {}) };
+  return {
+    ...args,
+    rules,
+    references: await realPaths(args.references),
+    ...(args.to ? { to: await realPathOf(args.to) } : {}),
+    ...(args.folder ? { folder: await realPathOf(args.folder) } : {}),
+  };
 }

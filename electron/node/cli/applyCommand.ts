@@ -10,6 +10,7 @@ import type { ApplyProgress, StartedBatch } from '../actions/applyPlan.ts';
 import { checkPlanOnDisk } from '../actions/checkPlan.ts';
 import { JournalBusyError } from '../actions/journalLock.ts';
 import { planActions, planTotals } from '../actions/planActions.ts';
+import { planFolderArgument } from './applyFolder.ts';
 import { realPaths } from '../actions/realPaths.ts';
 import type { ActionPlan } from '../actions/planActions.ts';
 import { applyUsage, parseApplyArgs, withRealPaths } from './applyArgs.ts';
@@ -40,16 +41,11 @@ function confirmDelete(plan: ActionPlan): Promise<boolean> {
   });
 }
 
-/** The plan the dry run prints and the batch runs: from the report, the rules and the disk as it is now. */
+/** The plan the dry run prints and the batch runs: from the report, the rules (or the folder) and the disk as it is now. */
 async function makePlan(args: ApplyArgs): Promise<ActionPlan> {
   const report = await readReportArgument(args.reportPath);
-  const planned = planActions(report, selectFiles(report, args.rules), {
-    action: args.action,
-    ...(args.to ? { to: args.to } : {}),
-    referenceRoots: args.references,
-    roots: await realPaths(report.roots),
-    include: args.include,
-  });
+  const options = { action: args.action, ...(args.to ? { to: args.to } : {}), referenceRoots: args.references, roots: await realPaths(report.roots) };
+  const planned = args.folder ? await planFolderArgument(report, args.folder, options) : planActions(report, selectFiles(report, args.rules), { ...options, include: args.include });
   return checkPlanOnDisk(planned);
 }
 

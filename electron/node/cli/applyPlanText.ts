@@ -37,5 +37,9 @@ export function formatPlan(plan: ActionPlan): string {
   // Refusals of paths or clusters the report does not have.
   const listed = new Set(plan.clusters.flatMap((c) => c.files.map((f) => `${c.clusterId}\0${f.path}`)));
   for (const r of plan.refused) if (!listed.has(`${r.clusterId}\0${r.path}`)) lines.push(`${terminalText(r.clusterId)}:`, `  skip ${terminalPath(r.path)}: ${terminalText(r.reason)}`);
+  // A folder clean-up: the rest of the folder, which stays.
+  if (plan.folder && plan.folder.staying.length > 0) {
+    lines.push(`${terminalPath(plan.folder.cleaned)}/ (stays):`, ...plan.folder.staying.map((file) => `  keep ${terminalPath(file.path)}: ${terminalText(file.reason)}`));
+  }
   return lines.join('\n');
 }

@@ -12,11 +12,12 @@ import { parseKeepRule } from '../../../shared/selection/keepRules.ts';
 import type { KeepRule } from '../../../shared/selection/keepRules.ts';
 import { selectWithMarks } from '../../../shared/selection/selectFiles.ts';
 import { REPORT_VERSION } from '../../../shared/report.ts';
-import type { Cluster, ScanReport } from '../../../shared/report.ts';
+import type { Cluster, FolderMatch, ScanReport } from '../../../shared/report.ts';
 import { ActionJournal } from '../actions/actionJournal.ts';
 import { startBatch } from '../actions/applyPlan.ts';
 import { checkPlanOnDisk } from '../actions/checkPlan.ts';
 import { planActions, planTotals } from '../actions/planActions.ts';
+import { planFolderCleanup } from '../actions/planFolderCleanup.ts';
 import type { ActionPlan } from '../actions/planActions.ts';
 import { realPathOf, realPaths } from '../actions/realPaths.ts';
 import { undoBatch } from '../actions/undoBatch.ts';
@@ -43,6 +44,8 @@ export interface BulkActionsOptions {
   scannedFolders(): string[];
   referenceRoots(): string[];
   marks(): Marks;
+  /** The last scan's duplicate folders. */
+  folderMatches(): FolderMatch[];
   /**
    * Asks the person, outside the page (main's native dialog), to confirm a permanent deletion.
    * Without it, permanent deletion is refused: a flag in a request is no confirmation.
@@ -52,6 +55,8 @@ export interface BulkActionsOptions {
 
 export interface BulkActions {
   preview(request: ActionRequest): Promise<PlanResponse>;
+  /** The clean-up of one folder of a duplicate-folder pair, stored and applied like any plan. */
+  previewFolder(request: CommandRequest<'previewFolderCleanup'>): Promise<PlanResponse>;
   page(request: CommandRequest<'getPlanPage'>): CommandResponse<'getPlanPage'>;
   apply(request: CommandRequest<'applyActions'>): Promise<{ batchId: number }>;
   result(batchId: number): BatchResult;
@@ -116,21 +121,36 @@ export function openBulkActions(options: BulkActionsOptions): BulkActions {
     return found;
   }
 
+  async function planFolder({ folderId, side, action }: CommandRequest<'previewFolderCleanup'>): Promise<ActionPlan> {
+    const match = options.folderMatches().find((m) => m.id === folderId);
+    if (!match) throw new ActionRequestError('this folder pair is not in the last scan: scan again');
+    const planned = await planFolderCleanup(match, clusters(), side, {
+      action,
+      roots: await realPaths(options.scannedFolders()),
+      referenceRoots: await realPaths(options.referenceRoots()),
+    });
+    return checkPlanOnDisk(planned);
+  }
+
+  /** Keeps the plan for applying and answers its first page. */
+  function store(planned: ActionPlan): PlanResponse {
+    plans.set(planned.id, planned);
+    for (const id of [...plans.keys()].slice(0, Math.max(0, plans.size - KEPT_PLANS))) plans.delete(id);
+    return {
+      planId: planned.id,
+      action: planned.action === 'delete' ? 'delete' : 'trash',
+      include: planned.include,
+      createdAt: planned.createdAt,
+      totals: planTotals(planned),
+      clusterCount: planned.clusters.length,
+      clusters: pageOf(planned, 0, PLAN_PAGE_CLUSTERS),
+      ...(planned.folder ? { folder: planned.folder } : {}),
+    };
+  }
+
   return {
-    async preview(request) {
-      const planned = await plan(request);
-      plans.set(planned.id, planned);
-      for (const id of [...plans.keys()].slice(0, Math.max(0, plans.size - KEPT_PLANS))) plans.delete(id);
-      return {
-        planId: planned.id,
-        action: request.action,
-        include: planned.include,
-        createdAt: planned.createdAt,
-        totals: planTotals(planned),
-        clusterCount: planned.clusters.length,
-        clusters: pageOf(planned, 0, PLAN_PAGE_CLUSTERS),
-      };
-    },
+    preview: async (request) => store(await plan(request)),
+    previewFolder: async (request) => store(await planFolder(request)),
     page({ planId, offset, limit }) {
       const planned = stored(planId);
       return { planId, offset, clusterCount: planned.clusters.length, clusters: pageOf(planned, offset, limit) };

@@ -5,6 +5,7 @@ import { stat } from 'node:fs/promises';
 import { isAbsolute } from 'node:path';
 import { clusterFolders } from '../../../shared/clusterFolders.ts';
 import type { EngineApi, EventPayload } from '../../../shared/contract/engineContract.ts';
+import { folderFilesNow } from '../actions/folderFilesNow.ts';
 import { toFsPath } from '../scan/fsPath.ts';
 import { followActions } from './actionFollow.ts';
 import { openBulkActions } from './bulkActions.ts';
@@ -62,6 +63,7 @@ export function createEngineService({ dataDir, host }: EngineServiceOptions): En
       scannedFolders: () => [...settings.get().roots, ...settings.get().referenceRoots],
       referenceRoots: () => settings.get().referenceRoots,
       marks: marks.get,
+      folderMatches: scans.folders,
       // Asked at the time of the deletion: a host without the dialog refuses it.
       confirmPermanentDelete: (summary: PermanentDeleteSummary) => host.confirmPermanentDelete(summary),
     });
@@ -123,6 +125,13 @@ export function createEngineService({ dataDir, host }: EngineServiceOptions): En
     },
     listClusters: async (query) => (await stores).scans.clusters().list(query),
     listFolderMatches: async () => (await stores).scans.folders(),
+    async getFolderFiles({ folderId }) {
+      const { scans } = await stores;
+      const match = scans.folders().find((m) => m.id === folderId);
+      if (!match) throw new Error('This folder pair is not in the last scan; scan again to refresh it');
+      return folderFilesNow(match, scans.clusters().list({ offset: 0, limit: Number.MAX_SAFE_INTEGER, sort: 'path' }).clusters);
+    },
+    previewFolderCleanup: async (request) => (await stores).actions.previewFolder(request),
     async listClusterFolders() {
       const { scans, settings } = await stores;
       const { roots, referenceRoots } = settings.get();
