@@ -57,7 +57,7 @@ async function extractUnit(unit: DocumentUnit, settingsKey: string, pool: Extrac
   const known = hooks.cache?.extraction(file, settingsKey);
   if (known) return known;
   read();
-  const result = await pool.extract(unit.path, hooks.signal);
+  const result = await pool.extract(unit.path, hooks.signal, unit.size);
   const extraction: CachedExtraction = result.ok
     ? { ok: true, format: result.format, fingerprint: { words: result.words, textHash: result.textHash, sketch: result.sketch, sample: result.sample, shingleCount: result.shingleCount, simhash: result.simhash, lists: result.lists } }
     : { ok: false, code: result.code, message: result.message };
