@@ -20,7 +20,8 @@ export interface ExtractPoolOptions {
   /** A module run in the worker on each text; see PostProcess. Default: none, results carry the text. */
   postProcess?: URL;
   /**
-   * Bytes of documents (the sizes given to extract) handed to the workers at once; a document
+   * Bytes of documents (the sizes given to extract) the workers may be reading at once: a worker
+   * reads its batch one file at a time, so each batch handed over counts its largest. A document
    * larger than this still goes, alone. Default 64 MiB: a worker needs several times a text's size
    * while it reads and fingerprints it, so two very large documents must not be read side by side.
    */
@@ -34,7 +35,7 @@ export interface ExtractPool<Output extends object = { text: string }> {
    * `bytes`, the file's size as the caller knows it, counts against maxBytesInFlight.
    */
   extract(path: string, signal?: AbortSignal, bytes?: number): Promise<ExtractResult<Output>>;
-  /** The documents handed to the workers and not yet answered, and their bytes. */
+  /** The documents handed to the workers and not yet answered, and their bytes as maxBytesInFlight counts them. */
   inFlight(): { documents: number; bytes: number };
   destroy(): Promise<void>;
 }
@@ -58,7 +59,7 @@ interface Request {
 
 interface Batch {
   requests: Request[];
-  /** The sum of its requests' bytes. */
+  /** Its largest request's bytes: what its worker holds at most at once. */
   bytes: number;
   slot: number;
   kill: AbortController;
@@ -162,8 +163,9 @@ export function createExtractPool<Output extends object = { text: string }>(opti
   }
 
   /**
-   * Up to `size` waiting requests, in order, within the bytes left of maxBytesInFlight (the first
-   * request of an idle pool goes whatever its size). Requests settled while they waited are dropped.
+   * Up to `size` waiting requests, in order, whose largest fits in the bytes left of
+   * maxBytesInFlight (the first request of an idle pool goes whatever its size). Requests settled
+   * while they waited are dropped.
    */
   function nextBatch(size: number): { requests: Request[]; bytes: number } {
     const requests: Request[] = [];
@@ -171,9 +173,9 @@ export function createExtractPool<Output extends object = { text: string }>(opti
     for (let next = queue.peek(); next !== undefined && requests.length < size; next = queue.peek()) {
       if (!next.settled) {
         const alone = requests.length === 0 && inFlight.documents === 0;
-        if (!alone && inFlight.bytes + bytes + next.bytes > maxBytesInFlight) break;
+        if (!alone && inFlight.bytes + Math.max(bytes, next.bytes) > maxBytesInFlight) break;
         requests.push(next);
-        bytes += next.bytes;
+        bytes = Math.max(bytes, next.bytes);
       }
       queue.shift();
     }

@@ -96,6 +96,25 @@ it('hands its workers no more bytes at once than its budget, and a larger docume
   }
 });
 
+it('counts a batch by its largest document, since a worker reads one at a time: medium documents still go several at once', async () => {
+  const budget = 100;
+  const pool = createExtractPool({ threads: 2, maxBytesInFlight: budget });
+  try {
+    const seen: number[] = [];
+    const results = Array.from({ length: 16 }, (_, i) =>
+      pool.extract(file(`medium-${i}.txt`, `medium ${i}`), undefined, 40).then((result) => {
+        seen.push(pool.inFlight().documents);
+        return result;
+      }),
+    );
+    expect((await Promise.all(results)).every((r) => r.ok)).toBe(true);
+    // Summed, no more than two documents of 40 would fit in 100.
+    expect(Math.max(...seen)).toBeGreaterThan(2);
+  } finally {
+    await pool.destroy();
+  }
+});
+
 it('collects its garbage after a long document, so a waiting worker does not keep its text', async () => {
   const pool = createExtractPool<{ heldBytes: number }>({ threads: 1, postProcess: new URL('./heapStep.ts', import.meta.url) });
   try {
