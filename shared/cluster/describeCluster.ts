@@ -17,80 +17,117 @@ export interface DescribeOptions {
   quorum?: number;
 }
 
-function indexOf(sortedSet: Uint32Array, value: number): number {
-  let low = 0;
-  let high = sortedSet.length - 1;
-  while (low <= high) {
-    const mid = (low + high) >>> 1;
-    const v = sortedSet[mid]!;
-    if (v === value) return mid;
-    if (v < value) low = mid + 1;
-    else high = mid - 1;
-  }
-  return -1;
-}
-
 /**
- * The hashes found in at least quorum of the member sets (sorted, distinct), sorted. The members
- * are samples, so these are few: a long representative is then matched against them shingle by
- * shingle rather than as a sorted set of its own, which would cost several times its text.
+ * The hashes found in at least quorum of the member sets, counted in typed arrays: the samples of
+ * two long documents hold millions of hashes, which as Map entries and arrays of pairs would cost
+ * over a hundred MB. The representative's shingles are then looked up in them one by one, rather
+ * than kept as a sorted set of their own, which would cost several times its text.
  */
-function quorumPhrases(members: readonly Uint32Array[], quorum: number): Uint32Array {
-  const counts = new Map<number, number>();
+function quorumPhrases(members: readonly Uint32Array[], quorum: number): PhraseSet {
+  const all = new Uint32Array(members.reduce((sum, member) => sum + member.length, 0));
+  let n = 0;
   for (const member of members) {
-    for (let j = 0; j < member.length; j++) {
-      const h = member[j]!;
-      if (j === 0 || member[j - 1] !== h) counts.set(h, (counts.get(h) ?? 0) + 1);
-    }
+    // A hash repeated within one member counts once.
+    for (let j = 0; j < member.length; j++) if (j === 0 || member[j - 1] !== member[j]) all[n++] = member[j]!;
   }
+  const sorted = all.subarray(0, n).sort();
   const needed = Math.max(1, Math.ceil(quorum * members.length - 1e-9));
-  const kept = [...counts].filter(([, count]) => count >= needed).map(([h]) => h);
-  return Uint32Array.from(kept).sort();
+  const kept = new Uint32Array(n);
+  let count = 0;
+  for (let i = 0, j = 0; i < n; i = j) {
+    while (j < n && sorted[j] === sorted[i]) j++;
+    if (j - i >= needed) kept[count++] = sorted[i]!;
+  }
+  releaseArray(all);
+  return new PhraseSet(kept.subarray(0, count));
 }
 
-// Windows hashed at a time while matching a long text: bounds the scratch it needs.
-const WINDOWS_PER_BLOCK = 1 << 16;
+// Characters of text tokenized at a time: a long sentence's tokens are never all held.
+export const PART_CHARS = 1 << 20;
+const SPACE = 0x20;
 
-/** Calls `visit` with the hashes of the k-token shingles of tokens (as wordShingleHashes), a block at a time. */
-function forEachShingleBlock(tokens: Uint32Array, k: number, visit: (hashes: Uint32Array) => void): void {
-  const windows = tokens.length - k + 1;
-  if (windows <= 1) visit(wordShingleHashes(tokens, k));
-  else for (let from = 0; from < windows; from += WINDOWS_PER_BLOCK) visit(wordShingleHashes(tokens.subarray(from, Math.min(tokens.length, from + WINDOWS_PER_BLOCK + k - 1)), k));
+/**
+ * Calls `visit` with the canonical token hashes of s, a part at a time, in order. Parts end after
+ * a space, which no token spans and NFKC never joins across, so together they are the tokens of s.
+ */
+function forEachTokenPart(s: string, visit: (tokens: Uint32Array) => void): void {
+  for (let from = 0; from < s.length; ) {
+    let to = Math.min(s.length, from + PART_CHARS);
+    while (to < s.length && s.charCodeAt(to - 1) !== SPACE) to++;
+    const tokens = canonicalTokenHashes(s.slice(from, to));
+    visit(tokens);
+    releaseArray(tokens);
+    from = to;
+  }
+}
+
+function tokenCount(text: string): number {
+  let count = 0;
+  forEachTokenPart(text, (tokens) => (count += tokens.length));
+  return count;
 }
 
 /**
- * The shingle size and the shared phrases: of the quorum's phrases, those among the
- * representative's shingles. Its own function so that the text's tokens are let go on return.
+ * How many of the sentence's k-token shingles (repeats included) are shared phrases. A sentence
+ * of fewer than k tokens holds no phrase of k: it scores 0.
  */
-function sharedPhrases(text: string, members: readonly Uint32Array[], options: DescribeOptions): { k: number; shared: Uint32Array } {
-  const tokens = canonicalTokenHashes(text);
-  const k = options.shingleSize ?? shingleSize(tokens.length);
-  const candidates = quorumPhrases(members, options.quorum ?? (members.length <= 4 ? 1 : 0.8));
-  if (candidates.length === 0) {
-    releaseArray(tokens);
-    return { k, shared: candidates };
-  }
-  const found = new Uint8Array(candidates.length);
-  forEachShingleBlock(tokens, k, (hashes) => {
-    for (const h of hashes) {
-      const at = indexOf(candidates, h);
-      if (at >= 0) found[at] = 1;
-    }
+function sharedCount(sentence: string, k: number, shared: PhraseSet): number {
+  if (shared.size === 0) return 0;
+  let score = 0;
+  const count = (tokens: Uint32Array) => {
+    if (tokens.length < k) return;
+    const hashes = wordShingleHashes(tokens, k);
+    for (let i = 0; i < hashes.length; i++) if (shared.has(hashes[i]!)) score++;
+    releaseArray(hashes);
+  };
+  // The last k - 1 tokens so far: with the next part's first ones they make the shingles across the cut.
+  let carry = new Uint32Array(0);
+  forEachTokenPart(sentence, (tokens) => {
+    if (carry.length > 0) count(Uint32Array.of(...carry, ...tokens.subarray(0, k - 1)));
+    count(tokens);
+    const tail = Uint32Array.of(...carry, ...tokens.subarray(Math.max(0, tokens.length - (k - 1))));
+    carry = tail.subarray(tail.length - (k - 1));
   });
-  releaseArray(tokens);
-  return { k, shared: candidates.filter((_, i) => found[i] === 1) };
+  return score;
 }
 
-/** How many of the sentence's k-token shingles (repeats included) are shared phrases. */
-function sharedCount(sentence: string, k: number, shared: Uint32Array): number {
-  let score = 0;
-  if (shared.length === 0) return score;
-  const tokens = canonicalTokenHashes(sentence);
-  forEachShingleBlock(tokens, k, (hashes) => {
-    for (const h of hashes) if (indexOf(shared, h) >= 0) score++;
-  });
-  releaseArray(tokens);
-  return score;
+/** Distinct 32-bit hashes, looked up in O(1): a long sentence has millions of shingles to look up. */
+class PhraseSet {
+  readonly size: number;
+  /** Open addressing, 0 marking an empty slot; the hash 0 itself is kept aside. */
+  private readonly table: Uint32Array;
+  private readonly shift: number;
+  private readonly hasZero: boolean;
+
+  constructor(hashes: Uint32Array) {
+    let bits = 4;
+    while (1 << bits < hashes.length * 2) bits++;
+    this.table = new Uint32Array(1 << bits);
+    this.shift = 32 - bits;
+    this.size = hashes.length;
+    this.hasZero = hashes.includes(0);
+    const mask = this.table.length - 1;
+    for (const h of hashes) {
+      if (h === 0) continue;
+      let i = this.slot(h);
+      while (this.table[i] !== 0) i = (i + 1) & mask;
+      this.table[i] = h;
+    }
+  }
+
+  has(h: number): boolean {
+    if (h === 0) return this.hasZero;
+    const mask = this.table.length - 1;
+    for (let i = this.slot(h); ; i = (i + 1) & mask) {
+      const v = this.table[i]!;
+      if (v === h) return true;
+      if (v === 0) return false;
+    }
+  }
+
+  private slot(h: number): number {
+    return Math.imul(h, 0x9e3779b1) >>> this.shift;
+  }
 }
 
 function truncate(text: string, maxLength: number): string {
@@ -107,7 +144,9 @@ function truncate(text: string, maxLength: number): string {
  */
 export function describeCluster(representativeText: string, memberShingles: readonly Uint32Array[], options: DescribeOptions = {}): string {
   const { maxSentences = 2, maxLength = 200 } = options;
-  const { k, shared } = sharedPhrases(representativeText, memberShingles, options);
+  // The representative is tokenized a sentence at a time, in parts, and only for its scores.
+  const k = options.shingleSize ?? shingleSize(tokenCount(representativeText));
+  const shared = quorumPhrases(memberShingles, options.quorum ?? (memberShingles.length <= 4 ? 1 : 0.8));
   // Sentences are visited one at a time and only their spans and figures kept: a long document's
   // sentences as strings would cost several times its text. The chosen ones are cut out at the end.
   const spans: number[] = [];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeCluster } from '../../shared/cluster/describeCluster.ts';
+import { PART_CHARS, describeCluster } from '../../shared/cluster/describeCluster.ts';
 import { wordShingles } from '../../shared/fingerprint/shingles.ts';
 import { canonicalTokenHashes } from '../../shared/text/canonicalTokens.ts';
 
@@ -49,5 +49,22 @@ describe('describeCluster', () => {
     const member = [code, list, prose, 'Thanks.'].join('\n\n');
     const description = describeCluster(representative, [representative, member].map(set));
     expect(description).toBe(prose);
+  });
+
+  it('counts a shared phrase across the cut between the parts a very long sentence is tokenized in', () => {
+    // One sentence longer than a part, with the only shared phrase straddling the first cut (after
+    // the first space past PART_CHARS characters): "alpha" before it, "charlie" after it.
+    const words: string[] = [];
+    for (let i = 0, length = 0; length < PART_CHARS - 64; i++) length += words[words.push(`filler${i}`) - 1]!.length + 1;
+    let head = `${words.join(' ')} `;
+    head += `${'x'.repeat(PART_CHARS - 8 - head.length - 1)} `;
+    const phrase = 'alpha bravo charlie delta echo';
+    const long = `${head}${phrase} ${words.slice(0, 1000).join(' ')} end.`;
+    expect(head.length + 'alpha bravo '.length).toBeGreaterThan(PART_CHARS);
+    const opening = 'A short opening sentence says hello to everyone here!';
+    const representative = `${opening} ${long}`;
+    const member = `Another document quotes ${phrase} and nothing else of it.`;
+    const description = describeCluster(representative, [representative, member].map(set));
+    expect(description.startsWith('filler0 filler1 filler2')).toBe(true);
   });
 });

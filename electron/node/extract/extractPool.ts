@@ -5,6 +5,7 @@ import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
 import { ExtractErrorCode } from './extractError.ts';
 import { clearSlot, monotonicMs, runningFile } from './extractProtocol.ts';
+import { RequestQueue } from './requestQueue.ts';
 import type { ExtractBatch, ExtractFailure, ExtractResult, ExtractWorkerData } from './extractProtocol.ts';
 
 export interface ExtractPoolOptions {
@@ -18,18 +19,28 @@ export interface ExtractPoolOptions {
   maxOldGenerationSizeMb?: number;
   /** A module run in the worker on each text; see PostProcess. Default: none, results carry the text. */
   postProcess?: URL;
+  /**
+   * Bytes of documents (the sizes given to extract) the workers may be reading at once: a worker
+   * reads its batch one file at a time, so each batch handed over counts its largest. A document
+   * larger than this still goes, alone. Default 64 MiB: a worker needs several times a text's size
+   * while it reads and fingerprints it, so two very large documents must not be read side by side.
+   */
+  maxBytesInFlight?: number;
 }
 
 export interface ExtractPool<Output extends object = { text: string }> {
   /**
    * Extracts one file's text. Problems with the file, including the limits, resolve as failures;
    * the promise rejects only when `signal` aborts, the pool is destroyed, or its workers cannot start.
+   * `bytes`, the file's size as the caller knows it, counts against maxBytesInFlight.
    */
-  extract(path: string, signal?: AbortSignal): Promise<ExtractResult<Output>>;
+  extract(path: string, signal?: AbortSignal, bytes?: number): Promise<ExtractResult<Output>>;
+  /** The documents handed to the workers and not yet answered, and their bytes as maxBytesInFlight counts them. */
+  inFlight(): { documents: number; bytes: number };
   destroy(): Promise<void>;
 }
 
-const DEFAULTS = { maxFileBytes: 64 * 2 ** 20, timeoutMs: 30_000, maxOldGenerationSizeMb: 512 };
+const DEFAULTS = { maxFileBytes: 64 * 2 ** 20, timeoutMs: 30_000, maxOldGenerationSizeMb: 512, maxBytesInFlight: 64 * 2 ** 20 };
 // Enough files per batch to spread a worker round trip (~60 µs) thin over small files, few enough
 // that the threads share out a short queue evenly.
 const MAX_BATCH_FILES = 32;
@@ -38,6 +49,7 @@ const MAX_ATTEMPTS = 3;
 
 interface Request {
   path: string;
+  bytes: number;
   attempts: number;
   settled: boolean;
   /** The batch it runs in, once dispatched. */
@@ -47,6 +59,8 @@ interface Request {
 
 interface Batch {
   requests: Request[];
+  /** Its largest request's bytes: what its worker holds at most at once. */
+  bytes: number;
   slot: number;
   kill: AbortController;
   /** Set when the batch was ended for the time limit: the index of the file that ran too long. */
@@ -56,6 +70,7 @@ interface Batch {
 export function createExtractPool<Output extends object = { text: string }>(options: ExtractPoolOptions = {}): ExtractPool<Output> {
   const threads = options.threads ?? Math.max(1, Math.min(4, availableParallelism() - 1));
   const timeoutMs = options.timeoutMs ?? DEFAULTS.timeoutMs;
+  const maxBytesInFlight = options.maxBytesInFlight ?? DEFAULTS.maxBytesInFlight;
   // Two batches per thread, so that a worker finishing one finds the next already waiting.
   const slots = threads * 2;
   const workerData: ExtractWorkerData = {
@@ -73,12 +88,13 @@ export function createExtractPool<Output extends object = { text: string }>(opti
     resourceLimits: { maxOldGenerationSizeMb: options.maxOldGenerationSizeMb ?? DEFAULTS.maxOldGenerationSizeMb },
   });
 
-  const queue = new RequestQueue();
+  const queue = new RequestQueue<Request>();
   // One abort listener per signal, however many requests wait on it: a listener per request made
   // each removal scan the signal's whole list, quadratic in the number of documents.
   const waiting = new Map<AbortSignal, Set<Request>>();
   const freeSlots = Array.from({ length: slots }, (_, slot) => slot);
   const running = new Set<Batch>();
+  const inFlight = { documents: 0, bytes: 0 };
   let watchdog: NodeJS.Timeout | undefined;
   // Set when the pool can no longer extract: destroyed, or its workers fail as they start.
   let closedBy: unknown;
@@ -87,12 +103,13 @@ export function createExtractPool<Output extends object = { text: string }>(opti
     void close(error);
   });
 
-  function extract(path: string, signal?: AbortSignal): Promise<ExtractResult<Output>> {
+  function extract(path: string, signal?: AbortSignal, bytes = 0): Promise<ExtractResult<Output>> {
     if (closedBy !== undefined) return Promise.reject(closedBy);
     if (signal?.aborted) return Promise.reject(signal.reason);
     return new Promise((resolve, reject) => {
       const request: Request = {
         path,
+        bytes,
         attempts: 0,
         settled: false,
         settle(outcome) {
@@ -139,17 +156,38 @@ export function createExtractPool<Output extends object = { text: string }>(opti
 
   function dispatch(): void {
     while (closedBy === undefined && freeSlots.length > 0) {
-      const size = Math.min(MAX_BATCH_FILES, Math.ceil(queue.length / slots));
-      const requests = queue.take(size).filter((request) => !request.settled);
-      if (requests.length > 0) run({ requests, slot: freeSlots.pop()!, kill: new AbortController() });
-      else if (queue.length === 0) break;
+      const batch = nextBatch(Math.min(MAX_BATCH_FILES, Math.ceil(queue.length / slots)));
+      if (batch.requests.length === 0) break;
+      run({ ...batch, slot: freeSlots.pop()!, kill: new AbortController() });
     }
+  }
+
+  /**
+   * Up to `size` waiting requests, in order, whose largest fits in the bytes left of
+   * maxBytesInFlight (the first request of an idle pool goes whatever its size). Requests settled
+   * while they waited are dropped.
+   */
+  function nextBatch(size: number): { requests: Request[]; bytes: number } {
+    const requests: Request[] = [];
+    let bytes = 0;
+    for (let next = queue.peek(); next !== undefined && requests.length < size; next = queue.peek()) {
+      if (!next.settled) {
+        const alone = requests.length === 0 && inFlight.documents === 0;
+        if (!alone && inFlight.bytes + Math.max(bytes, next.bytes) > maxBytesInFlight) break;
+        requests.push(next);
+        bytes = Math.max(bytes, next.bytes);
+      }
+      queue.shift();
+    }
+    return { requests, bytes };
   }
 
   function run(batch: Batch): void {
     for (const request of batch.requests) request.batch = batch;
     clearSlot(progress, batch.slot);
     running.add(batch);
+    inFlight.documents += batch.requests.length;
+    inFlight.bytes += batch.bytes;
     watchdog ??= setInterval(checkTimeLimits, Math.min(1000, Math.max(5, timeoutMs / 4)));
     const task: ExtractBatch = { slot: batch.slot, paths: batch.requests.map((request) => request.path) };
     piscina
@@ -160,6 +198,8 @@ export function createExtractPool<Output extends object = { text: string }>(opti
       )
       .finally(() => {
         running.delete(batch);
+        inFlight.documents -= batch.requests.length;
+        inFlight.bytes -= batch.bytes;
         freeSlots.push(batch.slot);
         if (running.size === 0) {
           clearInterval(watchdog);
@@ -204,7 +244,7 @@ export function createExtractPool<Output extends object = { text: string }>(opti
     return piscina.destroy();
   }
 
-  return { extract, destroy: () => close(new Error('The extraction pool was destroyed')) };
+  return { extract, inFlight: () => ({ ...inFlight }), destroy: () => close(new Error('The extraction pool was destroyed')) };
 }
 
 function timedOut(timeoutMs: number): ExtractFailure {
@@ -217,36 +257,4 @@ function workerDied(error: unknown): ExtractFailure {
   }
   const message = error instanceof Error ? error.message : String(error);
   return { ok: false, code: ExtractErrorCode.failed, message: `The extraction worker failed: ${message}` };
-}
-
-/** First in, first out, with O(1) takes from the front (Array.shift and splice(0, n) move the rest). */
-class RequestQueue {
-  private items: Request[] = [];
-  private head = 0;
-
-  get length(): number {
-    return this.items.length - this.head;
-  }
-
-  push(request: Request): void {
-    this.items.push(request);
-  }
-
-  take(count: number): Request[] {
-    const taken = this.items.slice(this.head, this.head + count);
-    this.head += taken.length;
-    // Drops the taken front once it is most of the array, so memory follows what is queued.
-    if (this.head > 1024 && this.head * 2 > this.items.length) {
-      this.items = this.items.slice(this.head);
-      this.head = 0;
-    }
-    return taken;
-  }
-
-  /** Retries go first, in their order. */
-  putBack(requests: Request[]): void {
-    if (requests.length === 0) return;
-    this.items = [...requests, ...this.items.slice(this.head)];
-    this.head = 0;
-  }
 }

@@ -8,6 +8,7 @@ import { toFsPath } from '../scan/fsPath.ts';
 import { decodeText } from './decodeText.ts';
 import { DETECT_SAMPLE_BYTES, detectFormat } from './detectFormat.ts';
 import { isPackagedFormat, packagedDocumentText } from './documentReaders.ts';
+import { COLLECT_AFTER_BYTES, collectGarbage } from './collectGarbage.ts';
 import { ExtractError, ExtractErrorCode } from './extractError.ts';
 import { htmlFileText } from './htmlText.ts';
 import { clearSlot, markStarted } from './extractProtocol.ts';
@@ -21,7 +22,11 @@ export default async function extractBatch({ slot, paths }: ExtractBatch): Promi
   for (const [index, path] of paths.entries()) {
     // The pool's time limit runs from here, and it learns which file to blame if this worker dies.
     markStarted(progress, slot, index, epoch);
-    results.push(await extractFile(path));
+    const result = await extractFile(path);
+    results.push(result);
+    // A long document leaves its scratch behind, and its text once a post-process step has made the
+    // (small) result: freed now, not beside the next long document or through an idle spell.
+    if (result.ok && result.bytes >= COLLECT_AFTER_BYTES) collectGarbage();
   }
   // Done: until the pool hears of it (later, if its event loop is busy) no file of this batch runs,
   // so its watchdog cannot blame the last one for the wait.

@@ -2,6 +2,7 @@
 // cluster descriptions. Both read a few texts again, so both are memoised by file identity: an
 // unchanged rescan reads nothing, and the reading pool is only started when something is missing.
 import { describeCluster } from '../../../shared/cluster/describeCluster.ts';
+import { shingleSize } from '../../../shared/fingerprint/shingles.ts';
 import type { Cluster } from '../../../shared/report.ts';
 import type { ChunkUnit } from '../../../shared/scanOptions.ts';
 import { createExtractPool } from '../extract/extractPool.ts';
@@ -41,7 +42,8 @@ export function createDetailReader(unit: ChunkUnit, hooks: { signal?: AbortSigna
       await Promise.all(
         nodes.map(async (node) => {
           count++;
-          const result = await reader.extract(node.units[0]!.unit.path, hooks.signal);
+          const { path, size } = node.units[0]!.unit;
+          const result = await reader.extract(path, hooks.signal, size);
           if (result.ok) out.set(node, result);
         }),
       );
@@ -50,7 +52,8 @@ export function createDetailReader(unit: ChunkUnit, hooks: { signal?: AbortSigna
     async readText(node) {
       textPool ??= createExtractPool({ threads: 1 });
       count++;
-      const result = await textPool.extract(node.units[0]!.unit.path, hooks.signal);
+      const { path, size } = node.units[0]!.unit;
+      const result = await textPool.extract(path, hooks.signal, size);
       // An idle worker never collects its garbage: after a long text, end it rather than let it
       // keep that text's memory while this thread describes (a new one starts if needed).
       if (result.ok && result.text.length > LONG_TEXT) {
@@ -92,7 +95,8 @@ export async function describeNearClusters(clusters: Cluster[], nodes: readonly 
   for (const { cluster, key, members } of pending) {
     const text = await details.readText(members[0]!);
     if (text === undefined) continue;
-    const description = describeCluster(text, members.map((m) => m.sample));
+    // The representative's sample was built with the k of its whole text: the description need not count its tokens again.
+    const description = describeCluster(text, members.map((m) => m.sample), { shingleSize: shingleSize(members[0]!.words) });
     details.cache?.saveMemo(key, description);
     if (description) cluster.description = description;
   }

@@ -8,6 +8,7 @@ import { containmentCandidates, groupContained, similarPairs, starClusters } fro
 import type { Cluster, ScanError } from '../../../shared/report.ts';
 import type { ChunkUnit, NearMethod } from '../../../shared/scanOptions.ts';
 import { ExtractErrorCode } from '../extract/extractError.ts';
+import { createYielder } from '../scan/eventLoopTurns.ts';
 import { createExtractPool } from '../extract/extractPool.ts';
 import type { ExtractPool } from '../extract/extractPool.ts';
 import { assembleClusters } from './assembleClusters.ts';
@@ -57,7 +58,7 @@ async function extractUnit(unit: DocumentUnit, settingsKey: string, pool: Extrac
   const known = hooks.cache?.extraction(file, settingsKey);
   if (known) return known;
   read();
-  const result = await pool.extract(unit.path, hooks.signal);
+  const result = await pool.extract(unit.path, hooks.signal, unit.size);
   const extraction: CachedExtraction = result.ok
     ? { ok: true, format: result.format, fingerprint: { words: result.words, textHash: result.textHash, sketch: result.sketch, sample: result.sample, shingleCount: result.shingleCount, simhash: result.simhash, lists: result.lists } }
     : { ok: false, code: result.code, message: result.message };
@@ -66,12 +67,44 @@ async function extractUnit(unit: DocumentUnit, settingsKey: string, pool: Extrac
   return extraction;
 }
 
+/**
+ * Documents handed to the pool at once: enough for every worker's next batches, few enough that a
+ * scan of 200k documents holds a window of requests rather than 200k of them (heap, and a long
+ * synchronous burst creating them while Ctrl-C waits).
+ */
+export const DOCUMENTS_IN_FLIGHT = 1024;
+
+/**
+ * Runs `work` on every item, at most `window` at a time, each next item starting as one finishes.
+ * Gives the event loop a turn now and then (cache hits finish without one), and stops taking
+ * items once the signal aborts; rejects with the first failure.
+ */
+export async function forEachInWindow<T>(items: readonly T[], window: number, work: (item: T) => Promise<void>, signal?: AbortSignal): Promise<void> {
+  const yieldSometimes = createYielder(signal);
+  let next = 0;
+  let failed = false;
+  const runner = async () => {
+    try {
+      while (!failed && next < items.length) {
+        await work(items[next++]!);
+        await yieldSometimes();
+      }
+    } catch (error) {
+      failed = true;
+      throw error;
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(window, items.length) }, runner));
+}
+
 async function fingerprintUnits(units: readonly DocumentUnit[], settingsKey: string, pool: ExtractPool<DocumentFingerprint>, hooks: NearHooks, errors: ScanError[]) {
   const nodes = new Map<string, FingerprintedNode>();
   const progress: NearProgress = { bytesRead: 0, bytesToRead: units.reduce((s, u) => s + u.size, 0), filesDone: 0, filesToDo: units.length };
   let filesRead = 0;
-  await Promise.all(
-    units.map(async (unit) => {
+  await forEachInWindow(
+    units,
+    DOCUMENTS_IN_FLIGHT,
+    async (unit) => {
       const result = await extractUnit(unit, settingsKey, pool, hooks, () => filesRead++);
       progress.bytesRead += unit.size;
       progress.filesDone++;
@@ -86,7 +119,8 @@ async function fingerprintUnits(units: readonly DocumentUnit[], settingsKey: str
       const node = nodes.get(fingerprint.textHash);
       if (node) node.units.push({ unit, format });
       else nodes.set(fingerprint.textHash, { ...fingerprint, words: fingerprint.words, units: [{ unit, format }] });
-    }),
+    },
+    hooks.signal,
   );
   // Map and unit order follow completion; sorting by path makes the result, and the memo keys
   // built from each node's first unit, the same on every run.

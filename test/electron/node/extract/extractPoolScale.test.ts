@@ -1,11 +1,14 @@
 // Issue 11 item 7: the pool's cost per document stays constant however many wait, and its
 // watchdog never blames a file for time its own (busy) event loop took to hear the result.
+// Item 12, memory: two very large documents are never read side by side (a byte budget over what
+// the workers have been handed), and a worker lets go of a long document as soon as it is done.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { getEventListeners } from 'node:events';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { Piscina } from 'piscina';
+import { COLLECT_AFTER_BYTES } from '../../../../electron/node/extract/collectGarbage.ts';
 import { createExtractPool } from '../../../../electron/node/extract/extractPool.ts';
 import { monotonicMs, runningFile } from '../../../../electron/node/extract/extractProtocol.ts';
 import type { ExtractBatch, ExtractResult, ExtractWorkerData } from '../../../../electron/node/extract/extractProtocol.ts';
@@ -63,5 +66,67 @@ it('leaves no file marked running in its slot once a worker has finished a batch
     expect(runningFile(workerData.progress, 1, workerData.epoch)).toBeNull();
   } finally {
     await piscina.destroy();
+  }
+});
+
+it('hands its workers no more bytes at once than its budget, and a larger document only alone', async () => {
+  const budget = 100;
+  const pool = createExtractPool({ threads: 2, maxBytesInFlight: budget });
+  try {
+    // The sizes are what the caller says (the walk's sizes); the files themselves are small.
+    const sizes = [60, 60, 30, 150, 10, 90, 0, 20, 20, 20, 70, 5, 101, 40];
+    const seen: { documents: number; bytes: number }[] = [];
+    // Read at every change the test can see: after the requests go in, and as each result comes back.
+    const look = () => seen.push(pool.inFlight());
+    const results = sizes.map((size, i) =>
+      pool.extract(file(`doc-${i}.txt`, `document ${i}`), undefined, size).then((result) => {
+        look();
+        return result;
+      }),
+    );
+    look();
+    expect((await Promise.all(results)).map((r) => r.ok && r.text)).toEqual(sizes.map((_, i) => `document ${i}`));
+    expect(seen.filter((s) => s.bytes > budget && s.documents !== 1)).toEqual([]);
+    // The budget was used: more than one document at once, and the large ones alone.
+    expect(seen.some((s) => s.documents > 1)).toBe(true);
+    expect(seen.some((s) => s.bytes === 150 && s.documents === 1)).toBe(true);
+    expect(pool.inFlight()).toEqual({ documents: 0, bytes: 0 });
+  } finally {
+    await pool.destroy();
+  }
+});
+
+it('counts a batch by its largest document, since a worker reads one at a time: medium documents still go several at once', async () => {
+  const budget = 100;
+  const pool = createExtractPool({ threads: 2, maxBytesInFlight: budget });
+  try {
+    const seen: number[] = [];
+    const results = Array.from({ length: 16 }, (_, i) =>
+      pool.extract(file(`medium-${i}.txt`, `medium ${i}`), undefined, 40).then((result) => {
+        seen.push(pool.inFlight().documents);
+        return result;
+      }),
+    );
+    expect((await Promise.all(results)).every((r) => r.ok)).toBe(true);
+    // Summed, no more than two documents of 40 would fit in 100.
+    expect(Math.max(...seen)).toBeGreaterThan(2);
+  } finally {
+    await pool.destroy();
+  }
+});
+
+it('collects its garbage after a long document, so a waiting worker does not keep its text', async () => {
+  const pool = createExtractPool<{ heldBytes: number }>({ threads: 1, postProcess: new URL('./heapStep.ts', import.meta.url) });
+  try {
+    const small = file('small.txt', 'a small document');
+    const before = await pool.extract(small);
+    const long = file('long.txt', 'word '.repeat(COLLECT_AFTER_BYTES / 5 + 1));
+    expect(await pool.extract(long)).toMatchObject({ ok: true });
+    const after = await pool.extract(small);
+    if (!before.ok || !after.ok) throw new Error('the small document was not read');
+    // Without the collection the long text (8 MiB) is still held when the next document comes.
+    expect(after.heldBytes - before.heldBytes).toBeLessThan(COLLECT_AFTER_BYTES / 4);
+  } finally {
+    await pool.destroy();
   }
 });
