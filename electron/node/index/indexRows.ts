@@ -122,6 +122,8 @@ export function prepareIndexRows(db: DatabaseSync): IndexRows {
   // Its extractions follow the row to its new path (ON UPDATE CASCADE).
   const move = db.prepare('UPDATE files SET path = ?, ctime_ms = ? WHERE path = ? AND dev_ino = ? AND size = ? AND mtime_ms = ?');
   const memo = db.prepare('SELECT value, used_ms FROM memos WHERE key = ?');
+  // Asked once per pair a near scan verifies, up to millions of times: no object per row.
+  memo.setReturnArrays(true);
   const putMemo = db.prepare('INSERT INTO memos (key, value, used_ms) VALUES (?, ?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value, used_ms = excluded.used_ms');
   const memoUsed = db.prepare('UPDATE memos SET used_ms = ? WHERE key = ?');
   const forgetMemos = db.prepare('DELETE FROM memos WHERE used_ms < ?');
@@ -141,8 +143,9 @@ export function prepareIndexRows(db: DatabaseSync): IndexRows {
       return byPath.get(path);
     },
     loadMemo(key) {
-      const row = memo.get(key) as { value: string; used_ms: number } | undefined;
-      return row && { value: row.value, usedMs: row.used_ms };
+      // The declared types describe only the object rows.
+      const row = memo.get(key) as unknown as [string, number] | undefined;
+      return row && { value: row[0], usedMs: row[1] };
     },
     apply(write) {
       switch (write.kind) {
