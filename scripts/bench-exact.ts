@@ -1,8 +1,10 @@
 // `npm run bench:exact`: Shingle's exact-duplicate scan against jdupes, rdfind, fdupes, rmlint
 // and duff, on a generated tree whose duplicates are known in advance. Checks every tool's answer
-// against that ground truth, then times them. `npm run bench:exact -- --help` for the options.
-import { existsSync, mkdirSync, rmSync, readFileSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+// against that ground truth, then times them. Then Shingle in its default mode (with its index:
+// a first scan and an unchanged rescan, `--no-near` and near on) against jdupes on three trees:
+// that one, a generated tree of mostly unique sizes, and /usr/lib. `-- --help` for the options.
+import { existsSync, mkdirSync, mkdtempSync, rmSync, readFileSync, statSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
 import { agrees, compareGroups, fingerprint, type Comparison } from './bench/groups.ts';
@@ -11,6 +13,9 @@ import { GNU_TIME, machineInfo, measure, median, type Measurement } from './benc
 import { allTools, aptInstall, onPath, type Tool } from './bench/peers.ts';
 import { ensureTree, type BuiltTree } from './bench/tree.ts';
 import { planWideFolder } from './bench/wide-tree.ts';
+import { planUniqueSizeTree } from './bench/unique-size-tree.ts';
+import { printDefaultMode, runDefaultMode, type DefaultModeSetup } from './bench/defaultMode.ts';
+import { DEFAULT_EXCLUDED_NAMES } from '../electron/node/scan/excludes.ts';
 
 /** Bump when a generator changes, so that trees built by the old one are not reused. */
 const LAYOUT = 1;
@@ -19,6 +24,9 @@ const DEFAULT_FILES = 50_000;
 const DEFAULT_BYTES = 3.7e9;
 const MAX_DEFAULT_BYTES = 10e9;
 const WIDE_ENTRIES = 1_000_000;
+const UNIQUE_FILES = 20_000;
+const UNIQUE_BYTES = 1.6e9;
+const TREES = ['home', 'unique', 'usr-lib'];
 
 const USAGE = `Usage: npm run bench:exact -- [options]
   --files N       files in the tree (default ${DEFAULT_FILES}; with --wide-folder ${WIDE_ENTRIES})
@@ -27,6 +35,11 @@ const USAGE = `Usage: npm run bench:exact -- [options]
   --only a,b      tools to run: shingle, jdupes, rdfind, fdupes, rmlint, duff (default all;
                   with --wide-folder shingle,jdupes)
   --wide-folder   one folder of 1,000,000 small files instead of a home-like tree
+  --trees a,b     trees for the default-mode figures against jdupes: home (the tree above),
+                  unique (${UNIQUE_FILES.toLocaleString('en-US')} files of mostly unique sizes, 1.6 GB), usr-lib (/usr/lib,
+                  --hidden) (default all three; 'none' for none)
+  --no-near       leave the near-on (default) scans out of the default-mode figures
+  --near-usr-lib  time the near-on scans of /usr/lib too (minutes: it holds ~20,000 texts)
   --keep          keep the tree for the next run (it is reused when the options match)
   --rebuild       rebuild the tree even if a matching one exists`;
 
@@ -37,10 +50,14 @@ const { values: options } = parseArgs({
     runs: { type: 'string', default: '3' },
     only: { type: 'string' },
     'wide-folder': { type: 'boolean', default: false },
+    trees: { type: 'string' },
+    near: { type: 'boolean', default: true },
+    'near-usr-lib': { type: 'boolean', default: false },
     keep: { type: 'boolean', default: false },
     rebuild: { type: 'boolean', default: false },
     help: { type: 'boolean', short: 'h', default: false },
   },
+  allowNegative: true,
 });
 if (options.help) {
   console.log(USAGE);
@@ -71,6 +88,12 @@ if (unknown.length > 0) {
   console.error(`--only: unknown tool ${unknown.join(', ')}\n\n${USAGE}`);
   process.exit(2);
 }
+const trees = options.trees === 'none' ? [] : (options.trees ?? (wide ? 'home' : TREES.join(','))).split(',').map((name) => name.trim());
+const unknownTrees = trees.filter((name) => !TREES.includes(name));
+if (unknownTrees.length > 0) {
+  console.error(`--trees: unknown tree ${unknownTrees.join(', ')}\n\n${USAGE}`);
+  process.exit(2);
+}
 const num = (n: number) => n.toLocaleString('en-US');
 
 console.log('Machine');
@@ -87,10 +110,12 @@ if (missingPackages.length > 0) {
   const refusal = aptInstall(missingPackages);
   if (refusal) console.log(`  cannot install them (${refusal}); going on without`);
 }
-const shingleCli = join(repoRoot, 'electron/node/cli/shingle.ts');
+const shingleCli = join(repoRoot, 'electron/node/cli/shingle.mjs');
 const tools = selected.filter((tool) => (tool.name === 'shingle' ? true : onPath(tool.executable)));
 const absent = selected.filter((tool) => !tools.includes(tool)).map((tool) => tool.name);
-if (absent.length > 0) console.log(`Not installed, skipped: ${absent.join(', ')}`);
+if (absent.length > 0) {
+  console.log(`Not installed, skipped: ${absent.join(', ')} (Debian: apt-get install -y ${absent.join(' ')}; run as root and this script installs them)`);
+}
 if (!existsSync(GNU_TIME)) console.log(`${GNU_TIME} not found: peak RSS is not measured`);
 
 const base = join(tmpdir(), wide ? `shingle-bench-exact-wide-${files}f-v${LAYOUT}` : `shingle-bench-exact-${files}f-${bytes}b-v${LAYOUT}`);
@@ -218,11 +243,56 @@ const rows = [
 const widths = rows[0]?.map((_, column) => Math.max(...rows.map((row) => row[column]?.length ?? 0))) ?? [];
 console.log(`\nWarm page cache, ${runs} timed run(s) after one warm-up; ${num(manifest.files)} files, ${(manifest.bytes / 1e9).toFixed(2)} GB`);
 for (const row of rows) console.log(`  ${row.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join('  ')}`.trimEnd());
-if (shingle && jdupes) console.log(`Goal: Shingle ≤ 1.0× jdupes — measured ${(wall(shingle) / wall(jdupes)).toFixed(2)}×`);
+if (shingle) console.log('  (shingle here: `scan --no-near --no-index`, no index; the default mode follows below)');
+if (shingle && jdupes) console.log(`Shingle --no-near --no-index against jdupes: ${(wall(shingle) / wall(jdupes)).toFixed(2)}×`);
 if (wide || files >= 200_000) {
   for (const result of [shingle, jdupes]) {
     if (result) console.log(`Peak RSS per file, ${result.tool.name}: ${((peakRss(result) * 2 ** 20) / manifest.files).toFixed(0)} B`);
   }
+}
+
+// The default mode against jdupes, on each tree asked for.
+let defaultModeWrong = false;
+if (trees.length > 0 && !tools.some((tool) => tool.name === 'jdupes')) console.log('\nDefault mode against jdupes: skipped, jdupes is not installed');
+else if (trees.length > 0) {
+  console.log(`\nDefault mode against jdupes (load average at start: ${loadavg().map((l) => l.toFixed(2)).join(' ')})`);
+  for (const name of trees) {
+    const work = mkdtempSync(join(tmpdir(), 'shingle-bench-default-'));
+    try {
+      const setup = defaultModeSetup(name, work);
+      if (!setup) continue;
+      const result = await runDefaultMode(setup);
+      printDefaultMode(result);
+      defaultModeWrong ||= result.wrong;
+    } finally {
+      rmSync(work, { recursive: true, force: true });
+    }
+  }
+  console.log(`Load average at end: ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+}
+
+function defaultModeSetup(name: string, work: string): DefaultModeSetup | undefined {
+  const common = { runs, work, shingleArgs: [] as string[], jdupesArgs: [] as string[], near: options.near };
+  if (name === 'home') return { ...common, name: `${wide ? 'Wide folder' : 'Home-like tree'} (${num(manifest.files)} files, many of one size)`, roots: [tree.root], truth };
+  if (name === 'unique') {
+    const unique = ensureTree(
+      join(tmpdir(), `shingle-bench-exact-unique-${UNIQUE_FILES}f-v${LAYOUT}`),
+      { kind: 'unique', files: UNIQUE_FILES, bytes: UNIQUE_BYTES, layout: LAYOUT },
+      () => planUniqueSizeTree(UNIQUE_FILES, UNIQUE_BYTES),
+      options.rebuild,
+    );
+    const m = unique.manifest;
+    const label = `Mostly unique sizes (${num(m.files)} files, ${(m.bytes / 1e9).toFixed(2)} GB, ${num(m.sameSizeDifferent + m.duplicateFiles)} share a size)`;
+    return { ...common, name: label, roots: [unique.root], truth: m.groups.map((group) => group.map((path) => join(unique.root, path))) };
+  }
+  if (!existsSync('/usr/lib')) {
+    console.log('\n/usr/lib: not found, skipped');
+    return undefined;
+  }
+  // Shingle never looks into __pycache__, node_modules and the like; jdupes is told to leave the
+  // same files out, so both compare the same files (jdupes still lists those folders).
+  const jdupesArgs = [...DEFAULT_EXCLUDED_NAMES].flatMap((excluded) => ['-X', `nostr:/${excluded}/`]);
+  return { ...common, name: '/usr/lib (a real tree, --hidden)', roots: ['/usr/lib'], shingleArgs: ['--hidden'], jdupesArgs, near: options.near && options['near-usr-lib'] };
 }
 
 if (options.keep) console.log(`\nKept ${base}`);
@@ -233,5 +303,9 @@ else {
 const shingleResult = results.find((result) => result.tool.name === 'shingle');
 if (shingleResult && (shingleResult.failure || !shingleResult.comparison || !agrees(shingleResult.comparison))) {
   console.error('Shingle did not find exactly the duplicates of the tree.');
+  process.exitCode = 1;
+}
+if (defaultModeWrong) {
+  console.error('In the default mode, Shingle did not find exactly the duplicates of a tree, or a rescan differed from its first scan.');
   process.exitCode = 1;
 }

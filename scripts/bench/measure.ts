@@ -11,6 +11,8 @@ export interface Measurement {
   seconds: number;
   /** Maximum resident set size of the tool's process; undefined without GNU time. */
   peakRssMB: number | undefined;
+  /** User + system CPU time of the tool and its threads; undefined without GNU time. */
+  cpuSeconds?: number;
   exitCode: number;
   /** The end of what the tool wrote on stderr, for error messages. */
   stderrTail: string;
@@ -26,7 +28,7 @@ export async function measure(
   const stdout = options.stdoutFile ? openSync(options.stdoutFile, 'w') : 'ignore';
   const started = performance.now();
   try {
-    const child = spawn(timed ? GNU_TIME : executable, timed ? ['-f', '%M', '-o', rssFile, executable, ...args] : args, {
+    const child = spawn(timed ? GNU_TIME : executable, timed ? ['-f', '%M %U %S', '-o', rssFile, executable, ...args] : args, {
       cwd: options.cwd,
       stdio: ['ignore', stdout, 'pipe'],
     });
@@ -37,9 +39,16 @@ export async function measure(
       child.on('close', (code) => resolve(code ?? 128));
     });
     const seconds = (performance.now() - started) / 1000;
-    // GNU time puts "Command exited with non-zero status N" before the figure when the tool fails.
-    const rssKB = timed ? Number(readFileSync(rssFile, 'utf8').trim().split('\n').at(-1)) : NaN;
-    return { seconds, peakRssMB: Number.isFinite(rssKB) ? rssKB / 1024 : undefined, exitCode, stderrTail };
+    // GNU time puts "Command exited with non-zero status N" before the figures when the tool fails.
+    const [rssKB, user, system] = timed ? (readFileSync(rssFile, 'utf8').trim().split('\n').at(-1) ?? '').split(' ').map(Number) : [];
+    const cpuSeconds = (user ?? NaN) + (system ?? NaN);
+    return {
+      seconds,
+      peakRssMB: rssKB !== undefined && Number.isFinite(rssKB) ? rssKB / 1024 : undefined,
+      ...(Number.isFinite(cpuSeconds) ? { cpuSeconds } : {}),
+      exitCode,
+      stderrTail,
+    };
   } finally {
     if (typeof stdout === 'number') closeSync(stdout);
   }

@@ -97,7 +97,7 @@ export function allTools(repoRoot: string): Tool[] {
       name: 'shingle',
       // The Node that runs this script (npm puts node_modules/.bin/node first): Shingle needs 24+.
       executable: process.execPath,
-      args: (root) => [join(repoRoot, 'electron/node/cli/shingle.ts'), 'scan', root, '--json', '--no-near', '--no-index'],
+      args: (root) => [join(repoRoot, 'electron/node/cli/shingle.mjs'), 'scan', root, '--json', '--no-near', '--no-index'],
       resultOnStdout: true,
       parse: parseShingle,
       version: () => (JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { version: string }).version,

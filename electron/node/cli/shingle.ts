@@ -2,9 +2,14 @@
 // The `shingle` command. Exit codes: 0 done (per-file errors are listed, not fatal),
 // 1 the engine failed, 2 bad usage, 130 cancelled with Ctrl-C. See harness.ts.
 import { enableCompileCache } from 'node:module';
+import { setFlagsFromString } from 'node:v8';
 
 // Caches compiled code on disk (this process and its worker threads): start-up is most of a small scan.
 enableCompileCache();
+// V8 grows the young generation up to 64 MB while a scan keeps what it allocates (a record per
+// file), and the process keeps those pages: on 50,000 files peak RSS was 255 MB with it, 180 MB
+// without, for the same CPU time. Read at each growth, so it holds though set after start-up.
+setFlagsFromString('--semi-space-growth-factor=1');
 const { ExitCode, runCommand, takeDebugFlag } = await import('./harness.ts');
 
 const usage = `Usage: shingle <command> [options]

@@ -2,11 +2,16 @@
 // files: one message per file would cost more than hashing most small files. Tasks wait here
 // until a thread is nearly free, so that the main thread, once it has nothing else to do, can
 // take some of them too (assist).
-import { getCompileCacheDir } from 'node:module';
+import { createRequire, getCompileCacheDir } from 'node:module';
 import { availableParallelism } from 'node:os';
 import { setImmediate } from 'node:timers';
-import { Piscina } from 'piscina';
+import type { Piscina } from 'piscina';
+import type * as PiscinaModule from 'piscina';
 import type { BatchHasher } from './batchHasher.ts';
+
+// Loaded with the first thread (piscina is CommonJS, so synchronously): a scan that hashes
+// nothing does not load it.
+const require = createRequire(import.meta.url);
 
 /** Bytes taken from each of the start, the middle and the end of a file for its sample hash. */
 export const SAMPLE_CHUNK_BYTES = 4096;
@@ -64,6 +69,8 @@ export interface HashPool {
   assist(done: Promise<unknown>): Promise<void>;
   /** Ends every thread; outstanding tasks reject. */
   destroy(): Promise<void>;
+  /** Whether the threads have been started: not until the first task (see createHashPool). */
+  started(): boolean;
 }
 
 export interface HashPoolOptions {
@@ -131,23 +138,35 @@ function workerEnv(): NodeJS.ProcessEnv {
   return cacheDir === undefined ? process.env : { ...process.env, NODE_COMPILE_CACHE: cacheDir };
 }
 
+/**
+ * The threads start with the first task, not with the pool: a scan that finds no two files of one
+ * size, or finds every digest in the index (an unchanged rescan), hashes nothing, and a thread's
+ * start costs ~100 ms of CPU and ~10 MB on a machine with two cores.
+ */
 export function createHashPool(options: HashPoolOptions = {}): HashPool {
   const threads = options.threads ?? defaultThreads();
   const workerData: HashWorkerData = { sampleChunkBytes: SAMPLE_CHUNK_BYTES, wholeFileSampleLimit: WHOLE_FILE_SAMPLE_LIMIT };
-  const piscina = new Piscina<HashTask, HashResult>({
-    filename: new URL('./hashWorker.ts', import.meta.url).href,
-    minThreads: threads,
-    maxThreads: threads,
-    concurrentTasksPerWorker: 1 + TASKS_AHEAD_PER_THREAD,
-    env: workerEnv(),
-    workerData,
-  });
+  let piscina: Piscina<HashTask, HashResult> | undefined;
   let destroyed = false;
-  // Once destroyed, a thread may still deliver results of short tasks it had queued; piscina, which
-  // has forgotten them, reports each as an 'error' event. Any other is thrown, as with no listener.
-  piscina.on('error', (error: unknown) => {
-    if (!destroyed) throw error;
-  });
+
+  function startThreads(): Piscina<HashTask, HashResult> {
+    if (piscina) return piscina;
+    const { Piscina: Pool } = require('piscina') as typeof PiscinaModule;
+    piscina = new Pool<HashTask, HashResult>({
+      filename: new URL('./hashWorker.ts', import.meta.url).href,
+      minThreads: threads,
+      maxThreads: threads,
+      concurrentTasksPerWorker: 1 + TASKS_AHEAD_PER_THREAD,
+      env: workerEnv(),
+      workerData,
+    });
+    // Once destroyed, a thread may still deliver results of short tasks it had queued; piscina, which
+    // has forgotten them, reports each as an 'error' event. Any other is thrown, as with no listener.
+    piscina.on('error', (error: unknown) => {
+      if (!destroyed) throw error;
+    });
+    return piscina;
+  }
   /** Tasks no thread has taken yet, in order. */
   const waiting: Pending[] = [];
   /** Short tasks a thread has taken: an abort rejects them here, as piscina does not hear of it. */
@@ -163,7 +182,7 @@ export function createHashPool(options: HashPoolOptions = {}): HashPool {
   function send(pending: Pending): void {
     sent++;
     if (!pending.long) running.add(pending);
-    piscina
+    startThreads()
       .run(pending.task, pending.long ? { signal: pending.signal ?? null } : {})
       .then(pending.resolve, pending.reject)
       .finally(() => {
@@ -208,8 +227,6 @@ export function createHashPool(options: HashPoolOptions = {}): HashPool {
       .then(() => wake?.());
     assisting++;
     try {
-      hashHere ??= import('./batchHasher.ts').then(({ createBatchHasher }) => createBatchHasher(workerData));
-      const hasher = await hashHere;
       while (!settled) {
         const pending = waiting.shift();
         if (pending === undefined) {
@@ -217,6 +234,9 @@ export function createHashPool(options: HashPoolOptions = {}): HashPool {
           wake = undefined;
           continue;
         }
+        // Loaded once there is a task to take: a scan with nothing to hash never loads hash-wasm here.
+        hashHere ??= import('./batchHasher.ts').then(({ createBatchHasher }) => createBatchHasher(workerData));
+        const hasher = await hashHere;
         const aborted = () => pending.signal?.aborted === true;
         try {
           const result = await hasher.hashInSlices(pending.task, aborted);
@@ -249,7 +269,8 @@ export function createHashPool(options: HashPoolOptions = {}): HashPool {
     async destroy() {
       destroyed = true;
       for (const pending of waiting.splice(0)) pending.reject(new Error('The hash pool was destroyed.'));
-      await piscina.destroy();
+      await piscina?.destroy();
     },
+    started: () => piscina !== undefined,
   };
 }

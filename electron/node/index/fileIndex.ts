@@ -1,7 +1,7 @@
 // The persistent index: what earlier scans learnt of each file, in one SQLite file shared by every
 // root, scan and process. A scan loads the rows under its roots in one query per root, answers
 // every lookup from memory, and writes its saves in batched transactions: a transaction per file
-// would cost a sync per file.
+// would cost a sync per file. Each batch is written in path order (see flush).
 import type { CachedExtraction, ContentHashes } from '../scan/contentCache.ts';
 import type { WalkedFile } from '../scan/types.ts';
 import { damagedIndex, indexFailure, openIndexDatabase, probeWritable } from './indexDatabase.ts';
@@ -48,9 +48,30 @@ interface ScanState {
   walked: Set<string>;
 }
 
+function byWritePath(a: IndexWrite, b: IndexWrite): number {
+  const x = writePath(a);
+  const y = writePath(b);
+  return x < y ? -1 : x > y ? 1 : 0;
+}
+
+/** The path a write changes; '' for memos, which touch no file's row. */
+function writePath(write: IndexWrite): string {
+  switch (write.kind) {
+    case 'hashes':
+    case 'extraction':
+      return write.file.path;
+    case 'move':
+      return write.move.file.path;
+    case 'drop':
+      return write.path;
+    default:
+      return '';
+  }
+}
+
 /** Opens or creates the index at `path` (and its folder); throws FileIndexError if it cannot be used. */
 export function openFileIndex(path: string, options: FileIndexOptions = {}): FileIndex {
-  const { busyTimeoutMs = 5000, batchSize = 500, batchDelayMs = 200 } = options;
+  const { busyTimeoutMs = 5000, batchSize = 50_000, batchDelayMs = 2000 } = options;
   const db = openIndexDatabase(path, busyTimeoutMs);
   let rows: ReturnType<typeof prepareIndexRows>;
   try {
@@ -69,8 +90,12 @@ export function openFileIndex(path: string, options: FileIndexOptions = {}): Fil
   let loadedRoots: string[] = [];
   let lookedUp = new Set<string>();
   let known = knownFiles();
-  /** Memos read or saved since the scan began; null: not in the index. */
-  let memos = new Map<string, StoredMemo | null>();
+  /**
+   * Memos saved or marked used and not yet written; the others are asked of the index each time.
+   * Keeping every memo read held them all in memory, 2.3 million keys of ~100 characters on a
+   * near scan of /usr/lib, and their collection took seconds.
+   */
+  let memos = new Map<string, StoredMemo>();
   let scan: ScanState | undefined;
   let pending: IndexWrite[] = [];
   let timer: NodeJS.Timeout | undefined;
@@ -87,29 +112,42 @@ export function openFileIndex(path: string, options: FileIndexOptions = {}): Fil
         failure ??= indexFailure(path, error);
         return undefined;
       }
-    });
+    }, loadExtractions);
   }
 
-  function storedMemo(key: string): StoredMemo | null {
-    let stored = memos.get(key);
-    if (stored === undefined) {
-      try {
-        stored = rows.loadMemo(key) ?? null;
-      } catch (error) {
-        failure ??= indexFailure(path, error);
-        stored = null;
-      }
-      memos.set(key, stored);
+  /** The extractions under the loaded roots, on the scan's first need of one (one query per root). */
+  function loadExtractions(): void {
+    try {
+      for (const root of loadedRoots) rows.loadExtractionsBelow(root, known.byPath);
+    } catch (error) {
+      // Like a failed save: the documents are read again, and the next commit() tells.
+      failure ??= indexFailure(path, error);
     }
-    return stored;
+  }
+
+  function storedMemo(key: string): StoredMemo | undefined {
+    const unwritten = memos.get(key);
+    if (unwritten !== undefined) return unwritten;
+    try {
+      return rows.loadMemo(key);
+    } catch (error) {
+      failure ??= indexFailure(path, error);
+      return undefined;
+    }
   }
 
   function flush(): void {
     clearTimeout(timer);
     timer = undefined;
     if (pending.length === 0) return;
-    const writes = pending;
+    // Rows are keyed by path: in path order a batch dirties each B-tree page once, where in the
+    // order files were hashed (scattered over the tree) it dirtied most of the table every commit.
+    // Measured on 40,000 new rows: 2.5 s wall, 0.74 s CPU in batches of 500 as hashed; 0.26 s and
+    // 0.16 s sorted. The sort is stable, so writes to one path keep their order.
+    const writes = pending.sort(byWritePath);
     pending = [];
+    // Written below (or lost with the batch, and the failure told): the index answers for them now.
+    memos = new Map();
     try {
       db.exec('BEGIN IMMEDIATE');
       for (const write of writes) rows.apply(write);
@@ -158,10 +196,10 @@ export function openFileIndex(path: string, options: FileIndexOptions = {}): Fil
     },
     memo(key: string) {
       const stored = storedMemo(key);
-      if (stored === null) return undefined;
+      if (stored === undefined) return undefined;
       const now = Date.now();
       if (now - stored.usedMs >= MEMO_USE_RESOLUTION_MS) {
-        stored.usedMs = now;
+        memos.set(key, { value: stored.value, usedMs: now });
         queue({ kind: 'memoUsed', key, usedMs: now });
       }
       return stored.value;

@@ -168,14 +168,14 @@ export function openIndexDatabase(path: string, busyTimeoutMs: number): Database
 
 /**
  * SQLite opens a file it may not write read-only without a word, and the scan would fail at its
- * first save. Writing the version the file already has finds out at once. Called last, once the
- * index is known whole, so a damaged one is left byte for byte as it was.
+ * first save. Taking the write lock finds out at once (SQLITE_READONLY), and writes nothing: a
+ * scan that then saves nothing (an unchanged rescan) leaves no page for close() to checkpoint and
+ * sync. Called last, once the index is known whole, so a damaged one is left as it was.
  */
 export function probeWritable(db: DatabaseSync, path: string): void {
   try {
     db.exec('BEGIN IMMEDIATE');
-    db.exec(`PRAGMA user_version = ${schemaVersion(db)}`);
-    db.exec('COMMIT');
+    db.exec('ROLLBACK');
   } catch (error) {
     if (db.isTransaction) db.exec('ROLLBACK');
     throw indexFailure(path, error);

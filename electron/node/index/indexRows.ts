@@ -27,19 +27,27 @@ export interface StoredMemo {
 }
 
 export interface IndexRows {
-  /** Adds every row at or below `root` to `byPath`: one query. */
+  /** Adds every file row at or below `root` to `byPath`, without extractions: one query. */
   loadBelow(root: string, byPath: Map<string, KnownFile>): void;
+  /**
+   * Adds the extractions of the rows at or below `root` to their entries in `byPath`, where the
+   * entry has the identity of the row's file and no extraction with those settings yet: one query.
+   */
+  loadExtractionsBelow(root: string, byPath: Map<string, KnownFile>): void;
   loadOne(path: string): KnownFile | undefined;
   loadMemo(key: string): StoredMemo | undefined;
   /** Must run inside a transaction. */
   apply(write: IndexWrite): void;
 }
 
-const SELECT = `
-  SELECT f.path, f.dev_ino, f.size, f.mtime_ms, f.ctime_ms, f.sample_hash, f.full_hash,
-    e.settings, e.format, e.words, e.text_hash, e.shingle_count, e.simhash_hi, e.simhash_lo,
-    e.vectors, e.error_code, e.error_message
-  FROM files AS f LEFT JOIN extractions AS e ON e.path = f.path`;
+const FILE_COLUMNS = 'f.path, f.dev_ino, f.size, f.mtime_ms, f.ctime_ms, f.sample_hash, f.full_hash';
+const EXTRACTION_COLUMNS = `e.settings, e.format, e.words, e.text_hash, e.shingle_count, e.simhash_hi, e.simhash_lo,
+    e.vectors, e.error_code, e.error_message`;
+const SELECT = `SELECT ${FILE_COLUMNS}, ${EXTRACTION_COLUMNS} FROM files AS f LEFT JOIN extractions AS e ON e.path = f.path`;
+// A scan loads the files' rows first and their fingerprints only once it asks for one: a
+// `--no-near` scan never reads the fingerprint BLOBs, nor turns them into arrays.
+const SELECT_FILES = `SELECT ${FILE_COLUMNS} FROM files AS f`;
+const SELECT_EXTRACTIONS = `SELECT ${FILE_COLUMNS}, ${EXTRACTION_COLUMNS} FROM extractions AS e JOIN files AS f ON f.path = e.path`;
 
 function extractionOf(row: SQLOutputValue[]): CachedExtraction {
   const [, , , , , , , , format, words, textHash, shingleCount, simhashHi, simhashLo, vectors, errorCode, errorMessage] = row;
@@ -66,7 +74,17 @@ function addRow(byPath: Map<string, KnownFile>, row: SQLOutputValue[]): void {
     };
     byPath.set(path, known);
   }
-  if (row[7] !== null) (known.extractions ??= new Map()).set(row[7] as string, extractionOf(row));
+  // Rows of SELECT_FILES end before the settings column.
+  if (row[7] !== undefined && row[7] !== null) (known.extractions ??= new Map()).set(row[7] as string, extractionOf(row));
+}
+
+/** An extraction row (SELECT_EXTRACTIONS) onto its entry, if computed from the entry's identity. */
+function addExtractionRow(byPath: Map<string, KnownFile>, row: SQLOutputValue[]): void {
+  const known = byPath.get(blobToPath(row[0] as Uint8Array));
+  const [, fileId, size, mtimeMs, ctimeMs, , , settings] = row;
+  if (known === undefined || known.fileId !== fileId || known.size !== size || known.mtimeMs !== mtimeMs || known.ctimeMs !== ctimeMs) return;
+  if (known.extractions?.has(settings as string)) return;
+  (known.extractions ??= new Map()).set(settings as string, extractionOf(row));
 }
 
 function identity(file: WalkedFile): [string, number, number, number] {
@@ -88,7 +106,8 @@ function arrayQuery(statement: StatementSync): (...params: SQLInputValue[]) => I
 
 export function prepareIndexRows(db: DatabaseSync): IndexRows {
   // UNION ALL, not OR: an OR of two ranges collects the keys in a temporary table first.
-  const below = arrayQuery(db.prepare(`${SELECT} WHERE f.path >= ? AND f.path < ? UNION ALL ${SELECT} WHERE f.path = ?`));
+  const below = arrayQuery(db.prepare(`${SELECT_FILES} WHERE f.path >= ? AND f.path < ? UNION ALL ${SELECT_FILES} WHERE f.path = ?`));
+  const extractionsBelow = arrayQuery(db.prepare(`${SELECT_EXTRACTIONS} WHERE e.path >= ? AND e.path < ? UNION ALL ${SELECT_EXTRACTIONS} WHERE e.path = ?`));
   const one = arrayQuery(db.prepare(`${SELECT} WHERE f.path = ?`));
   // A row computed from another identity goes, and its extractions with it (ON DELETE CASCADE).
   const dropStale = db.prepare('DELETE FROM files WHERE path = ? AND NOT (dev_ino = ? AND size = ? AND mtime_ms = ? AND ctime_ms = ?)');
@@ -103,6 +122,8 @@ export function prepareIndexRows(db: DatabaseSync): IndexRows {
   // Its extractions follow the row to its new path (ON UPDATE CASCADE).
   const move = db.prepare('UPDATE files SET path = ?, ctime_ms = ? WHERE path = ? AND dev_ino = ? AND size = ? AND mtime_ms = ?');
   const memo = db.prepare('SELECT value, used_ms FROM memos WHERE key = ?');
+  // Asked once per pair a near scan verifies, up to millions of times: no object per row.
+  memo.setReturnArrays(true);
   const putMemo = db.prepare('INSERT INTO memos (key, value, used_ms) VALUES (?, ?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value, used_ms = excluded.used_ms');
   const memoUsed = db.prepare('UPDATE memos SET used_ms = ? WHERE key = ?');
   const forgetMemos = db.prepare('DELETE FROM memos WHERE used_ms < ?');
@@ -112,14 +133,19 @@ export function prepareIndexRows(db: DatabaseSync): IndexRows {
       const { low, high } = blobRangeBelow(root);
       for (const row of below(low, high, pathToBlob(root))) addRow(byPath, row);
     },
+    loadExtractionsBelow(root, byPath) {
+      const { low, high } = blobRangeBelow(root);
+      for (const row of extractionsBelow(low, high, pathToBlob(root))) addExtractionRow(byPath, row);
+    },
     loadOne(path) {
       const byPath = new Map<string, KnownFile>();
       for (const row of one(pathToBlob(path))) addRow(byPath, row);
       return byPath.get(path);
     },
     loadMemo(key) {
-      const row = memo.get(key) as { value: string; used_ms: number } | undefined;
-      return row && { value: row.value, usedMs: row.used_ms };
+      // The declared types describe only the object rows.
+      const row = memo.get(key) as unknown as [string, number] | undefined;
+      return row && { value: row[0], usedMs: row[1] };
     },
     apply(write) {
       switch (write.kind) {

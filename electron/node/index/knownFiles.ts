@@ -52,9 +52,21 @@ export class KnownFiles {
   private candidates = new Map<string, MoveCandidate>();
   /** Asked for a path the map does not hold; may return what storage knows of it. */
   private readonly lookUpMissing: (path: string) => KnownFile | undefined;
+  /**
+   * Adds storage's extractions to the entries, before the first use of any: storage may load
+   * entries without them, as most scans ask for none (see indexRows.ts). Called at most once.
+   */
+  private loadExtractions: (() => void) | undefined;
 
-  constructor(lookUpMissing: (path: string) => KnownFile | undefined = () => undefined) {
+  constructor(lookUpMissing: (path: string) => KnownFile | undefined = () => undefined, loadExtractions?: () => void) {
     this.lookUpMissing = lookUpMissing;
+    this.loadExtractions = loadExtractions;
+  }
+
+  private withExtractions(): void {
+    const load = this.loadExtractions;
+    this.loadExtractions = undefined;
+    load?.();
   }
 
   /** The entry for the file at its path, if it was computed from the file's present identity. */
@@ -109,10 +121,12 @@ export class KnownFiles {
   }
 
   extraction(file: WalkedFile, settings: string): CachedExtraction | undefined {
+    this.withExtractions();
     return this.current(file)?.extractions?.get(settings);
   }
 
   saveExtraction(file: WalkedFile, settings: string, extraction: CachedExtraction): void {
+    this.withExtractions();
     (this.currentOrNew(file).extractions ??= new Map()).set(settings, extraction);
   }
 
@@ -134,6 +148,8 @@ export class KnownFiles {
       else paths.push(path);
     }
     if (goneById.size === 0) return [];
+    // Whether a gone entry has an extraction decides below whether proving its move is worth it.
+    this.withExtractions();
     // Proving reads the whole file: worth it only where the scan would read it anyway, for an
     // extraction the entry spares, or for hashing against another file of its size.
     const sizes = new Map<number, number>();

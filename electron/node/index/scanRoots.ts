@@ -29,6 +29,9 @@ function folderPrefix(root: string): string {
 
 /** True for the root itself (a root may be a file) and every path below it. */
 export function isUnder(path: string, root: string): boolean {
+  // Asked once or more per file of a scan: the walk's paths start with their root as spelled,
+  // which a string test settles without isWithin's normalising copies of both paths.
+  if (path.startsWith(root) && (path.length === root.length || path[root.length] === sep || root.endsWith(sep))) return true;
   return isWithin(path, root, process.platform);
 }
 

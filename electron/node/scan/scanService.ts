@@ -12,9 +12,9 @@ import { createHashPasses } from '../hash/hashPasses.ts';
 import { createHashPool } from '../hash/hashPool.ts';
 import type { HashPool } from '../hash/hashPool.ts';
 import type { DocumentFingerprint } from '../near/documentFingerprint.ts';
-import { collectInodes, documentUnits } from '../near/documentUnits.ts';
-import { createFingerprintPool, findNearDuplicates } from '../near/findNearDuplicates.ts';
 import type { NearProgress } from '../near/findNearDuplicates.ts';
+import type * as FindNearDuplicates from '../near/findNearDuplicates.ts';
+import type * as DocumentUnits from '../near/documentUnits.ts';
 import type { ContentCache } from './contentCache.ts';
 import { yieldTo } from './eventLoopTurns.ts';
 import { createExactDuplicateFinder } from './exactDuplicates.ts';
@@ -36,14 +36,36 @@ export interface ScanHooks {
 /** The worker threads a scan reads with; a watcher keeps them between analyses. */
 export interface ScanPools {
   hash: HashPool;
-  fingerprint?: ExtractPool<DocumentFingerprint>;
+  /** The near-duplicate step and its threads, loaded on first use; undefined without near. */
+  near?: () => Promise<NearStep>;
   destroy(): Promise<void>;
+}
+
+interface NearStep {
+  modules: NearModules;
+  fingerprint: ExtractPool<DocumentFingerprint>;
+}
+
+type NearModules = typeof FindNearDuplicates & typeof DocumentUnits;
+
+// The near-duplicate modules are loaded only by a scan that looks for near duplicates: a
+// `--no-near` scan (and start-up) does not pay for them.
+async function loadNear(): Promise<NearModules> {
+  const [find, units] = await Promise.all([import('../near/findNearDuplicates.ts'), import('../near/documentUnits.ts')]);
+  return { ...find, ...units };
 }
 
 export function createScanPools(options: ScanOptions): ScanPools {
   const hash = createHashPool();
-  const fingerprint = options.near ? createFingerprintPool(options) : undefined;
-  return { hash, fingerprint, destroy: async () => void (await Promise.all([hash.destroy(), fingerprint?.destroy()])) };
+  let near: Promise<NearStep> | undefined;
+  const loadNearStep = () => (near ??= loadNear().then((modules) => ({ modules, fingerprint: modules.createFingerprintPool(options) })));
+  // Started with the pools, so the fingerprinting threads boot while the disk is walked.
+  if (options.near) void loadNearStep().catch(() => {});
+  return {
+    hash,
+    ...(options.near ? { near: loadNearStep } : {}),
+    destroy: async () => void (await Promise.all([hash.destroy(), near?.then((step) => step.fingerprint.destroy(), () => {})])),
+  };
 }
 
 export interface Analysis {
@@ -131,19 +153,20 @@ async function analyze(finder: ExactDuplicateFinder, files: readonly WalkedFile[
   const errors = [...exact.errors];
   let clusters = exact.clusters;
   let filesRead = exact.filesHashed + proved.files;
-  if (pools.fingerprint) {
+  if (pools.near) {
     progress.phase('extract');
+    const { modules, fingerprint } = await pools.near();
     // Between long synchronous steps at scale, a pending Ctrl-C gets its turn.
     await yieldTo(signal);
-    const inodes = collectInodes(files);
+    const inodes = modules.collectInodes(files);
     await yieldTo(signal);
-    const units = documentUnits(inodes, exact.clusters);
+    const units = modules.documentUnits(inodes, exact.clusters);
     await yieldTo(signal);
     // Once every document is fingerprinted, what is left is grouping them: the cluster phase.
     // Its length is unknown, so it reports no figures of its own.
     const onProgress = (p: NearProgress) => (p.filesDone < p.filesToDo ? progress.update(p) : progress.phase('cluster'));
     if (units.length === 0) progress.phase('cluster');
-    const near = await findNearDuplicates(units, options, pools.fingerprint, { signal, cache, onProgress });
+    const near = await modules.findNearDuplicates(units, options, fingerprint, { signal, cache, onProgress });
     errors.push(...near.errors);
     filesRead += near.filesRead;
     clusters = [...withoutAbsorbed(exact.clusters, near.clusters), ...near.clusters].sort(byReclaimable);

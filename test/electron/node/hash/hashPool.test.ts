@@ -162,6 +162,23 @@ describe('hash pool', () => {
   });
 });
 
+describe('hash pool threads', () => {
+  it('start with the first task, not with the pool, and an assist with nothing to hash starts none', async () => {
+    const lazy = createHashPool({ threads: 1 });
+    try {
+      await lazy.assist(Promise.resolve());
+      expect(lazy.started()).toBe(false);
+      const path = join(dir, 'first-task.bin');
+      writeFileSync(path, randomBytes(100));
+      const result = await lazy.hash(task(true, [path]));
+      expect(result.errors).toEqual([]);
+      expect(lazy.started()).toBe(true);
+    } finally {
+      await lazy.destroy();
+    }
+  });
+});
+
 describe('batch hasher on the calling thread', () => {
   const openFiles = () => readdirSync('/proc/self/fd').length;
 

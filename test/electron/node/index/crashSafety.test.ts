@@ -58,7 +58,9 @@ function stored(): Map<string, KnownFile> {
     expect(db.prepare('PRAGMA integrity_check').all()).toEqual([{ integrity_check: 'ok' }]);
     expect(db.prepare('PRAGMA foreign_key_check').all()).toEqual([]);
     const byPath = new Map<string, KnownFile>();
-    prepareIndexRows(db).loadBelow(root, byPath);
+    const rows = prepareIndexRows(db);
+    rows.loadBelow(root, byPath);
+    rows.loadExtractionsBelow(root, byPath);
     return byPath;
   } finally {
     db.close();
