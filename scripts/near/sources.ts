@@ -53,7 +53,7 @@ const README_NAMES = /^(readme|authors|todo|thanks|faq|bugs|changes|history|inst
 const README_EXTENSIONS = new Set(['', '.txt', '.md', '.rst', '.text', '.debian']);
 
 /** Regular files only: symlinked docs (one package's folder pointing at another's) would repeat sources. */
-function regularFiles(folder: string, out: string[] = []): string[] {
+export function regularFiles(folder: string, out: string[] = []): string[] {
   let entries;
   try {
     entries = readdirSync(folder, { withFileTypes: true });

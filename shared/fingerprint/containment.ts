@@ -17,11 +17,18 @@ export const DEFAULT_SAMPLE_RATE = 16;
 
 /** The sample of a sorted shingle set: its hashes h with h mod rate = 0, still sorted. */
 export function containmentSample(shingles: Uint32Array, rate = DEFAULT_SAMPLE_RATE): Uint32Array {
+  // For a power of two, h mod rate is h's low bits: a mask, where % on hashes above 2^31 is a
+  // floating-point remainder that cost more than sorting the set.
+  const mask = (rate & (rate - 1)) === 0 ? rate - 1 : -1;
   let n = 0;
-  for (let i = 0; i < shingles.length; i++) if (shingles[i]! % rate === 0) n++;
+  if (mask >= 0) for (let i = 0; i < shingles.length; i++) n += (shingles[i]! & mask) === 0 ? 1 : 0;
+  else for (let i = 0; i < shingles.length; i++) if (shingles[i]! % rate === 0) n++;
   const sample = new Uint32Array(n);
   n = 0;
-  for (let i = 0; i < shingles.length; i++) if (shingles[i]! % rate === 0) sample[n++] = shingles[i]!;
+  for (let i = 0; i < shingles.length; i++) {
+    const h = shingles[i]!;
+    if (mask >= 0 ? (h & mask) === 0 : h % rate === 0) sample[n++] = h;
+  }
   return sample;
 }
 

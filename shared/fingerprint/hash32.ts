@@ -25,17 +25,32 @@ export function hashString32(s: string): number {
   return fmix32(h);
 }
 
+/**
+ * MurmurHash3's scrambling of one 32-bit word before it enters the hash. It depends on the word
+ * alone, so a caller hashing overlapping windows of the same words can do it once per word.
+ */
+export function murmur3Scramble(word: number): number {
+  const k = Math.imul(word, 0xcc9e2d51);
+  return Math.imul((k << 15) | (k >>> 17), 0x1b873593);
+}
+
+/** One MurmurHash3 round: the state `h` after taking in a scrambled word. */
+export function murmur3Round(h: number, scrambled: number): number {
+  h ^= scrambled;
+  h = (h << 13) | (h >>> 19);
+  return (Math.imul(h, 5) + 0xe6546b64) | 0;
+}
+
+/** MurmurHash3's end: the length in bytes mixed in, then fmix32. */
+export function murmur3Finish(h: number, words: number): number {
+  return fmix32(h ^ (words * 4));
+}
+
 /** MurmurHash3 x86_32 of values[start..end) read as little-endian 32-bit words. */
 export function murmur3Ints(values: ArrayLike<number>, start = 0, end = values.length, seed = 0): number {
   let h = seed | 0;
-  for (let i = start; i < end; i++) {
-    let k = Math.imul(values[i]!, 0xcc9e2d51);
-    k = (k << 15) | (k >>> 17);
-    h ^= Math.imul(k, 0x1b873593);
-    h = (h << 13) | (h >>> 19);
-    h = (Math.imul(h, 5) + 0xe6546b64) | 0;
-  }
-  return fmix32(h ^ ((end - start) * 4));
+  for (let i = start; i < end; i++) h = murmur3Round(h, murmur3Scramble(values[i]!));
+  return murmur3Finish(h, end - start);
 }
 
 /** A well-mixed hash of two 32-bit integers, for keys such as (bin, attempt) or (part, list). */

@@ -44,13 +44,16 @@ export function minhashSketch(shingles: Uint32Array, size = DEFAULT_SKETCH_SIZE)
   const sketch = new Uint32Array(size).fill(EMPTY_SLOT);
   if (shingles.length === 0) return sketch;
   const binScale = size / TWO_TO_32;
+  // For a power-of-two size the bin is the value's top bits: floor(value * size / 2^32) exactly,
+  // without the floating-point multiply and floor on every shingle.
+  const binShift = (size & (size - 1)) === 0 ? 32 - Math.log2(size) : -1;
   let filled = 0;
   for (let i = 0; i < shingles.length; i++) {
     // fmix32 is a bijection, so distinct shingles stay distinct; the seed decorrelates the
     // permutation from other uses of the same shingle hashes (containment sampling).
     let value = fmix32(shingles[i]! ^ PERMUTATION_SEED);
     if (value === EMPTY_SLOT) value--;
-    const bin = Math.floor(value * binScale);
+    const bin = binShift >= 0 ? (binShift === 32 ? 0 : value >>> binShift) : Math.floor(value * binScale);
     const current = sketch[bin]!;
     if (value < current) {
       if (current === EMPTY_SLOT) filled++;

@@ -73,9 +73,50 @@ export function radixSortByKey(keys: Uint32Array, payload: Uint32Array): void {
   payload.set(fromPayload);
 }
 
+// A document's few thousand shingles sort faster in four passes of 8 bits: the 11-bit passes'
+// histograms (6,144 counters to clear and sum) cost more than the values below this size
+// (measured: 1,500 values 1.5× faster, 5,000 a little slower).
+const BYTE_PASSES_BELOW = 4096;
+const byteHistogram = new Uint32Array(256 * 4);
+
+/** Sorts `values` into a new array by four 8-bit passes (an even count: the result is `out`). */
+function byteRadixSort(values: Uint32Array): Uint32Array {
+  byteHistogram.fill(0);
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i]!;
+    byteHistogram[v & 0xff]!++;
+    byteHistogram[256 + ((v >>> 8) & 0xff)]!++;
+    byteHistogram[512 + ((v >>> 16) & 0xff)]!++;
+    byteHistogram[768 + (v >>> 24)]!++;
+  }
+  for (let pass = 0; pass < 4; pass++) {
+    let sum = 0;
+    for (let b = pass * 256; b < (pass + 1) * 256; b++) {
+      const count = byteHistogram[b]!;
+      byteHistogram[b] = sum;
+      sum += count;
+    }
+  }
+  const scratch = new Uint32Array(values.length);
+  const out = new Uint32Array(values.length);
+  let from = values;
+  for (let pass = 0; pass < 4; pass++) {
+    const to = pass % 2 === 0 ? scratch : out;
+    const shift = pass * 8;
+    const offset = pass * 256;
+    for (let i = 0; i < from.length; i++) {
+      const v = from[i]!;
+      to[byteHistogram[offset + ((v >>> shift) & 0xff)]!++] = v;
+    }
+    from = to;
+  }
+  releaseArray(scratch);
+  return out;
+}
+
 /** The distinct values, sorted: a set in the form jaccard.ts and the indexes expect. */
 export function sortedSet(values: Uint32Array): Uint32Array {
-  const sorted = radixSortUint32(values.slice());
+  const sorted = values.length >= SMALL && values.length < BYTE_PASSES_BELOW ? byteRadixSort(values) : radixSortUint32(values.slice());
   let n = 0;
   for (let i = 0; i < sorted.length; i++) {
     const v = sorted[i]!;

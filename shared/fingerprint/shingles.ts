@@ -5,7 +5,8 @@
 import type { ChunkUnit } from '../scanOptions.ts';
 import { canonicalTokenHashes } from '../text/canonicalTokens.ts';
 import { splitParagraphs, splitSentences } from '../text/sentences.ts';
-import { murmur3Ints } from './hash32.ts';
+import { murmur3Finish, murmur3Ints, murmur3Round, murmur3Scramble } from './hash32.ts';
+import { releaseArray } from './releaseArray.ts';
 import { sortedSet } from './radixSort.ts';
 
 const MAX_SHINGLE_SIZE = 5;
@@ -32,8 +33,16 @@ export function shingleSize(tokenCount: number): number {
 export function wordShingleHashes(tokens: Uint32Array, k = shingleSize(tokens.length)): Uint32Array {
   if (tokens.length === 0) return new Uint32Array(0);
   if (tokens.length < k) return Uint32Array.of(murmur3Ints(tokens, 0, tokens.length, WORD_SEED));
+  // murmur3Ints of each window, with each token scrambled once rather than in each of its k windows.
+  const scrambled = new Int32Array(tokens.length);
+  for (let i = 0; i < tokens.length; i++) scrambled[i] = murmur3Scramble(tokens[i]!);
   const out = new Uint32Array(tokens.length - k + 1);
-  for (let i = 0; i < out.length; i++) out[i] = murmur3Ints(tokens, i, i + k, WORD_SEED);
+  for (let i = 0; i < out.length; i++) {
+    let h = WORD_SEED;
+    for (let j = i; j < i + k; j++) h = murmur3Round(h, scrambled[j]!);
+    out[i] = murmur3Finish(h, k);
+  }
+  releaseArray(scrambled);
   return out;
 }
 

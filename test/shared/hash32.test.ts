@@ -60,6 +60,15 @@ describe('radixSort', () => {
     expect([...payload]).toEqual([3, 0, 2, 5, 4, 1]);
   });
 
+  it('builds sorted sets of every size, by either radix width', () => {
+    const random = seededRandom(3);
+    for (const size of [255, 256, 1500, 4095, 4096, 9000]) {
+      // Repeats included: a quarter of the values come twice.
+      const values = Uint32Array.from({ length: size }, (_, i) => (i % 4 === 3 ? 7 * i : Math.floor(random() * 4294967296)));
+      expect([...sortedSet(values)]).toEqual([...new Set(values)].sort((a, b) => a - b));
+    }
+  });
+
   it('builds sorted sets without repeats, leaving its input alone', () => {
     const input = Uint32Array.of(3, 1, 3, 0xffffffff, 1, 0);
     expect([...sortedSet(input)]).toEqual([0, 1, 3, 0xffffffff]);

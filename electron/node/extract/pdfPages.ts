@@ -20,6 +20,7 @@ const PAGE_NUMBER_LINES = [
 ];
 
 // Hyphen-minus, hyphen, soft hyphen.
+const HYPHENS = new Set([0x2d, 0x2010, 0xad]);
 const WORD_BEFORE_HYPHEN = /(\p{L}+)[-\u2010\u00ad]$/u;
 const WORD_AT_START = /^\p{L}+/u;
 const WORDS = /\p{L}+/gu;
@@ -88,7 +89,9 @@ function joinHyphenated(lines: string[]): string {
     out += line;
     const next = lines[i + 1];
     if (next === undefined) break;
-    const before = WORD_BEFORE_HYPHEN.exec(line)?.[1];
+    // The pattern is tried only on lines that end in a hyphen: run on every line, its search from
+    // each letter to the end cost more than the rest of the joining.
+    const before = HYPHENS.has(line.charCodeAt(line.length - 1)) ? WORD_BEFORE_HYPHEN.exec(line)?.[1] : undefined;
     const after = WORD_AT_START.exec(next)?.[0];
     if (before === undefined || after === undefined) {
       out += '\n';

@@ -1,30 +1,45 @@
-// A PDF's text through pdf-parse (pdf.js). In Node, pdf.js runs its parser in the calling thread
-// (a "fake worker"), so it needs no DOM and starts no threads of its own: inside an extraction
-// worker, the worker's time and memory limits cover it.
+// A PDF's text: through poppler's pdftotext where it is installed (pdftotextText.ts), otherwise, or
+// when it gives no answer, through pdf-parse (pdf.js). In Node, pdf.js runs its parser in the
+// calling thread (a "fake worker"), so it needs no DOM and starts no threads of its own: inside an
+// extraction worker, the worker's time and memory limits cover it. Both extractors' page texts go
+// through the same joinPdfPages, so they give the same canonical text (test/…/pdftotextText.test.ts).
 import { createRequire } from 'node:module';
 import { dirname, join, sep } from 'node:path';
 import { ExtractError, ExtractErrorCode } from './extractError.ts';
 import { joinPdfPages } from './pdfPages.ts';
+import { pdftotextPages } from './pdftotextText.ts';
 
-// pdf.js needs its character maps to read text set in CJK fonts that use predefined encodings,
-// and the standard fonts' data for the metrics of fonts a PDF names without embedding.
+// pdf.js needs its character maps to read text set in CJK fonts that use predefined encodings.
 const pdfjsRoot = dirname(createRequire(import.meta.resolve('pdf-parse')).resolve('pdfjs-dist/package.json'));
 
 /** The running text of a PDF's bytes. Throws ExtractError for encrypted or unreadable files. */
 export async function pdfText(bytes: Uint8Array): Promise<string> {
+  const pages = await pdftotextPages(bytes);
+  return joinPdfPages(pages ?? (await pdfjsPages(bytes)));
+}
+
+/** The text of each page through pdf.js. */
+export async function pdfjsPages(bytes: Uint8Array): Promise<string[]> {
   // Imported on first use: pdf.js is large, and a worker that sees no PDF never loads it.
   const { PDFParse } = await import('pdf-parse');
   const parser = new PDFParse({
     data: bytes,
     // PDF functions would otherwise be compiled to JavaScript with eval: no hostile file gets that.
     isEvalSupported: false,
-    useSystemFonts: false,
     cMapUrl: join(pdfjsRoot, 'cmaps') + sep,
-    standardFontDataUrl: join(pdfjsRoot, 'standard_fonts') + sep,
+    // Work only drawing needs. The standard fonts' outlines (for fonts a PDF names without
+    // embedding) were parsed anew for every document, half the CPU of a small one; the text of
+    // such fonts comes from their encoding and the built-in metrics of the 14 standard fonts, so
+    // it is the same without them (pdftotextText.test.ts compares). No system fonts, no font
+    // faces, no WebAssembly image decoders.
+    useSystemFonts: false,
+    disableFontFace: true,
+    useWasm: false,
+    isImageDecoderSupported: false,
   });
   try {
     const result = await parser.getText({ pageJoiner: '' });
-    return joinPdfPages(result.pages.map((page) => page.text));
+    return result.pages.map((page) => page.text);
   } catch (error) {
     throw asExtractError(error);
   } finally {

@@ -6,7 +6,8 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeFsName } from '../../../../shared/fsName.ts';
 import { createExtractPool } from '../../../../electron/node/extract/extractPool.ts';
-import type { ExtractPool } from '../../../../electron/node/extract/extractPool.ts';
+import type { ExtractPool, ExtractPoolOptions } from '../../../../electron/node/extract/extractPool.ts';
+import { PDFTOTEXT_ENV } from '../../../../electron/node/extract/pdftotextText.ts';
 import { encryptedPdf, linesPdf, slowPdf } from './pdfFixtures.ts';
 
 let dir: string;
@@ -21,6 +22,22 @@ afterAll(async () => {
   await pool.destroy();
   rmSync(dir, { recursive: true, force: true });
 });
+
+/**
+ * A pool whose workers read PDFs with pdf.js only: pdftotext reads slowPdf() in half a second, so
+ * the slow file would not outlast the limits these tests need it to.
+ */
+function pdfjsOnlyPool(options: ExtractPoolOptions): ExtractPool {
+  const before = process.env[PDFTOTEXT_ENV];
+  process.env[PDFTOTEXT_ENV] = 'off';
+  try {
+    // The workers copy the environment as they start, which is now.
+    return createExtractPool(options);
+  } finally {
+    if (before === undefined) delete process.env[PDFTOTEXT_ENV];
+    else process.env[PDFTOTEXT_ENV] = before;
+  }
+}
 
 function file(name: string, content: string | Uint8Array): string {
   const path = join(dir, name);
@@ -114,7 +131,7 @@ describe('limits', () => {
   });
 
   it('ends an extraction that runs past the time limit, and goes on with the others', async () => {
-    const quick = createExtractPool({ threads: 1, timeoutMs: 1000 });
+    const quick = pdfjsOnlyPool({ threads: 1, timeoutMs: 1000 });
     try {
       const slow = file('slow.pdf', slowPdf());
       const first = file('first.txt', 'first');
@@ -153,7 +170,7 @@ describe('limits', () => {
   });
 
   it('stops on abort, freeing the worker', async () => {
-    const single = createExtractPool({ threads: 1, timeoutMs: 600_000 });
+    const single = pdfjsOnlyPool({ threads: 1, timeoutMs: 600_000 });
     try {
       const controller = new AbortController();
       const slow = single.extract(file('abandoned.pdf', slowPdf()), controller.signal);

@@ -1,0 +1,135 @@
+// `npm run bench:pdf`: PDF extraction, MB of PDF per CPU-second and peak RSS, on PDFs nobody here
+// wrote (every .pdf and .pdf.gz under /usr/share, or --dir). In one run, three ways:
+//   - the extraction pool with pdf.js alone (SHINGLE_PDFTOTEXT=off),
+//   - the extraction pool as a scan runs it, with pdftotext where it is installed,
+//   - pdftotext alone, one process per file (the peer).
+// Each pool way runs in a child process under GNU time, so the CPU figure includes node's start,
+// loading pdf.js, and the pdftotext children the pool starts; the peak RSS is the child's.
+// "Same text" counts the files whose canonical text equals pdf.js's.
+//
+//   node scripts/bench-pdf.ts [--dir DIR] [--runs 3]
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { gunzipSync } from 'node:zlib';
+import { murmur3Ints } from '../shared/fingerprint/hash32.ts';
+import { canonicalTokenHashes } from '../shared/text/canonicalTokens.ts';
+import { createExtractPool } from '../electron/node/extract/extractPool.ts';
+import { PDFTOTEXT_ENV, pdftotextTools } from '../electron/node/extract/pdftotextText.ts';
+import { GNU_TIME, machineInfo } from './bench/measure.ts';
+import { regularFiles } from './near/sources.ts';
+
+const { values: options } = parseArgs({
+  options: { dir: { type: 'string' }, runs: { type: 'string', default: '3' }, child: { type: 'string' }, list: { type: 'string' } },
+});
+const runs = Number(options.runs);
+
+interface ChildReport {
+  files: number;
+  bytes: number;
+  failures: string[];
+  /** Per file, in list order: a hash of its canonical tokens, or the error code. */
+  texts: string[];
+  wallSeconds: number;
+}
+
+if (options.child !== undefined) {
+  // Child: extract every listed file `runs` times through one pool.
+  if (options.child === 'pdfjs') process.env[PDFTOTEXT_ENV] = 'off';
+  const paths = readFileSync(options.list!, 'utf8').split('\n').filter(Boolean);
+  const pool = createExtractPool();
+  const started = performance.now();
+  const report: ChildReport = { files: 0, bytes: 0, failures: [], texts: [], wallSeconds: 0 };
+  try {
+    for (let run = 0; run < runs; run++) {
+      const results = await Promise.all(paths.map((path) => pool.extract(path)));
+      if (run > 0) continue;
+      results.forEach((result, i) => {
+        report.files++;
+        if (result.ok) {
+          report.bytes += result.bytes;
+          const tokens = canonicalTokenHashes(result.text);
+          report.texts.push(`${tokens.length}-${murmur3Ints(tokens)}`);
+        } else {
+          report.failures.push(`${basename(paths[i]!)}: ${result.code} ${result.message}`);
+          report.texts.push(result.code);
+        }
+      });
+    }
+  } finally {
+    await pool.destroy();
+  }
+  report.wallSeconds = (performance.now() - started) / 1000;
+  console.log(JSON.stringify(report));
+  process.exit(0);
+}
+
+/** CPU seconds (the process and the children it waited for) and peak RSS of one command, from GNU time. */
+function timed(command: string, args: string[]): { cpu: number; rssMB: number; stdout: string; wall: number } {
+  const started = performance.now();
+  const result = spawnSync(GNU_TIME, ['-f', 'GNUTIME %U %S %M', command, ...args], { encoding: 'utf8', maxBuffer: 2 ** 30 });
+  const wall = (performance.now() - started) / 1000;
+  const line = result.stderr.split('\n').find((l) => l.startsWith('GNUTIME '));
+  if (result.status !== 0 || line === undefined) throw new Error(`${command} failed: ${result.stderr.slice(-2000)}`);
+  const [user, system, rssKB] = line.split(' ').slice(1).map(Number) as [number, number, number];
+  return { cpu: user + system, rssMB: rssKB / 1024, stdout: result.stdout, wall };
+}
+
+const work = mkdtempSync(join(tmpdir(), 'shingle-bench-pdf-'));
+try {
+  console.log('Machine');
+  for (const line of machineInfo(work)) console.log(`  ${line}`);
+  // Compressed manuals are unpacked into the temp folder; the others are read where they are.
+  const paths = regularFiles(options.dir ?? '/usr/share')
+    .filter((path) => /\.pdf(\.gz)?$/i.test(path))
+    .sort()
+    .map((path, i) => {
+      if (!path.endsWith('.gz')) return path;
+      const unpacked = join(work, `${i}-${basename(path, '.gz')}`);
+      writeFileSync(unpacked, gunzipSync(readFileSync(path)));
+      return unpacked;
+    });
+  if (paths.length === 0) throw new Error(`No PDFs under ${options.dir ?? '/usr/share'}`);
+  const list = join(work, 'list.txt');
+  writeFileSync(list, paths.join('\n'));
+  const megabytes = paths.reduce((sum, path) => sum + statSync(path).size, 0) / 1e6;
+  const pdftotext = pdftotextTools();
+  console.log(`\n${paths.length} PDFs, ${megabytes.toFixed(2)} MB, each way run ${runs} times; pdftotext: ${pdftotext?.pdftotext ?? 'not installed'}\n`);
+  console.log('| way | CPU (s) | MB per CPU-second | wall (s) | peak RSS (MB) | same text as pdf.js | failures |');
+  console.log('| --- | --- | --- | --- | --- | --- | --- |');
+
+  const ways = pdftotext ? ['pdfjs', 'default'] : ['pdfjs'];
+  let reference: string[] = [];
+  for (const way of ways) {
+    const { cpu, rssMB, stdout } = timed(process.execPath, [import.meta.filename, '--child', way, '--list', list, '--runs', String(runs)]);
+    const report = JSON.parse(stdout.trim().split('\n').at(-1)!) as ChildReport;
+    if (way === 'pdfjs') reference = report.texts;
+    const same = report.texts.filter((text, i) => text === reference[i]).length;
+    const name = way === 'pdfjs' ? 'pool, pdf.js alone' : 'pool, pdftotext (the default where installed)';
+    console.log(
+      `| ${name} | ${cpu.toFixed(2)} | ${((megabytes * runs) / cpu).toFixed(2)} | ${report.wallSeconds.toFixed(2)} | ${rssMB.toFixed(0)} | ` +
+        `${same} / ${report.files} | ${report.failures.length ? report.failures.join('; ') : 'none'} |`,
+    );
+  }
+  if (pdftotext) {
+    let cpu = 0;
+    let rss = 0;
+    let wall = 0;
+    for (let run = 0; run < runs; run++) {
+      for (const path of paths) {
+        const result = timed(pdftotext.pdftotext, ['-q', '-raw', '-enc', 'UTF-8', path, '/dev/null']);
+        cpu += result.cpu;
+        wall += result.wall;
+        rss = Math.max(rss, result.rssMB);
+      }
+    }
+    console.log(`| pdftotext alone (peer), one process per file | ${cpu.toFixed(2)} | ${((megabytes * runs) / cpu).toFixed(2)} | ${wall.toFixed(2)} | ${rss.toFixed(0)} | – | – |`);
+  } else {
+    console.log('\npdftotext is not installed (apt-get install poppler-utils): only pdf.js was measured.');
+  }
+  console.log(`\nLoad average after: ${machineInfo(work)[1]!.replace(/.*load average /, '')}`);
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}

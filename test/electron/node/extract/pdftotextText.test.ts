@@ -1,0 +1,123 @@
+// pdftotext against pdf.js: the same canonical text on generated PDFs and, where the machine has
+// some, close to it on real ones; and pdftotext's own limits and fallbacks.
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { afterAll, describe, expect, it } from 'vitest';
+import { jaccard } from '../../../../shared/fingerprint/jaccard.ts';
+import { wordShingles } from '../../../../shared/fingerprint/shingles.ts';
+import { canonicalTokenHashes, canonicalTokens } from '../../../../shared/text/canonicalTokens.ts';
+import { joinPdfPages } from '../../../../electron/node/extract/pdfPages.ts';
+import { pdfjsPages, pdfText } from '../../../../electron/node/extract/pdfText.ts';
+import { findPdftotext, pdftotextPages, pdftotextTools } from '../../../../electron/node/extract/pdftotextText.ts';
+import { editEveryNthWord, prose, renderPdf } from '../../../helpers/documents.ts';
+import { encryptedPdf, linesPdf, slowPdf } from './pdfFixtures.ts';
+
+const tools = pdftotextTools();
+const missing = tools ? '' : ' (skipped: pdftotext is not installed; apt-get install poppler-utils)';
+if (!tools) console.warn(`pdftotext tests${missing}`);
+
+const dir = mkdtempSync(join(tmpdir(), 'shingle-pdftotext-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+async function bothTexts(bytes: Uint8Array): Promise<{ poppler: string; pdfjs: string }> {
+  const pages = await pdftotextPages(bytes);
+  if (pages === null) throw new Error('pdftotext gave no answer');
+  // pdf.js may take over the bytes' buffer, so it gets a copy.
+  return { poppler: joinPdfPages(pages), pdfjs: joinPdfPages(await pdfjsPages(bytes.slice())) };
+}
+
+/** Every .pdf and .pdf.gz under /usr/share/doc: PDFs nobody here wrote. */
+function realPdfs(root = '/usr/share/doc'): string[] {
+  try {
+    return readdirSync(root, { recursive: true, encoding: 'utf8' })
+      .filter((name) => /\.pdf(\.gz)?$/i.test(name))
+      .map((name) => join(root, name))
+      .sort();
+  } catch {
+    return [];
+  }
+}
+
+describe.skipIf(!tools)(`pdftotext${missing}`, () => {
+  // Running headers, page numbers, hyphenated line ends, accents and typographic quotes, page breaks.
+  const source = `${prose(3, 8, 6)}\n\nGrüße aus Köln — “café” in the 1950s, naïve façades.`;
+  const generated: [string, () => Promise<Uint8Array>][] = [
+    ['a word processor layout over several pages', () => renderPdf(source)],
+    ['an edited copy', () => renderPdf(editEveryNthWord(source, 7))],
+    [
+      'pages with furniture and hyphenated words',
+      () =>
+        linesPdf(
+          [
+            ['The first page introduces the docu-', 'ment and its purpose.', 'Anglo-', 'Saxon charters come second.'],
+            ['A third page holds the summary of the document.', 'Nothing else is said here.'],
+            ['Grüße aus Köln — “café”.', 'The end of the well-', 'known story.'],
+          ].map((body, i) => ['ACME Corp Confidential', ...body, `Page ${i + 1} of 3`]),
+        ),
+    ],
+  ];
+
+  it.each(generated)('gives the same canonical text as pdf.js: %s', async (_name, make) => {
+    const { poppler, pdfjs } = await bothTexts(await make());
+    expect(canonicalTokens(poppler).length).toBeGreaterThan(5);
+    expect(canonicalTokens(poppler)).toEqual(canonicalTokens(pdfjs));
+  });
+
+  const real = realPdfs();
+  it.skipIf(real.length === 0)(`comes close to pdf.js on the real PDFs under /usr/share/doc${real.length ? '' : ' (skipped: none here)'}`, async () => {
+    const resemblances: number[] = [];
+    for (const path of real) {
+      const content = readFileSync(path);
+      const { poppler, pdfjs } = await bothTexts(new Uint8Array(path.endsWith('.gz') ? gunzipSync(content) : content));
+      const same = canonicalTokens(poppler).join(' ') === canonicalTokens(pdfjs).join(' ');
+      const resemblance = jaccard(wordShingles(canonicalTokenHashes(poppler)), wordShingles(canonicalTokenHashes(pdfjs)));
+      console.log(`${same ? 'same text' : `resemblance ${resemblance.toFixed(3)}`}  ${path}`);
+      resemblances.push(resemblance);
+    }
+    // Where they differ it is mathematics (sub- and superscripts, footnote marks) and accents that
+    // poppler composes: each real file still lands in one near-duplicate cluster with itself.
+    expect(Math.min(...resemblances)).toBeGreaterThan(0.7);
+    expect(resemblances.sort((a, b) => a - b)[Math.floor(resemblances.length / 2)]).toBeGreaterThan(0.99);
+  });
+
+  it('gives no answer for files it cannot read, so that pdf.js decides', async () => {
+    const valid = await linesPdf([['Some text']]);
+    expect(await pdftotextPages(valid.subarray(0, valid.length / 2))).toBeNull();
+    expect(await pdftotextPages(encryptedPdf('Secret words', 'secret'))).toBeNull();
+    await expect(pdfText(encryptedPdf('Secret words', 'secret'))).rejects.toMatchObject({ code: 'EENCRYPTED' });
+    await expect(pdfText(valid.subarray(0, valid.length / 2))).rejects.toMatchObject({ code: 'ECORRUPT' });
+    // An owner password alone restricts copying, which a reader of one's own files ignores.
+    expect(await pdftotextPages(encryptedPdf('Open words', ''))).toEqual(['Open words\n']);
+  });
+
+  it('ends a child past its CPU or text limit', async () => {
+    const limits = { cpuSeconds: 1, memoryBytes: 512 * 2 ** 20, maxTextBytes: 2 ** 20 };
+    // pdftotext spends about 0.5 CPU-seconds per million text runs.
+    await expect(pdftotextPages(slowPdf(4_000_000), limits)).rejects.toMatchObject({ code: 'ETIMEOUT' });
+    const long = await renderPdf(prose(9, 40, 8));
+    expect(await pdftotextPages(long, limits)).not.toBeNull();
+    await expect(pdftotextPages(long, { ...limits, maxTextBytes: 1000 })).rejects.toMatchObject({ code: 'EMEMORY' });
+  });
+});
+
+describe('finding pdftotext', () => {
+  it('is off when asked, uses a named binary, and never a relative PATH entry', () => {
+    const fake = join(dir, 'pdftotext');
+    writeFileSync(fake, '#!/bin/sh\n');
+    chmodSync(fake, 0o755);
+    expect(findPdftotext({ PATH: dir, SHINGLE_PDFTOTEXT: 'off' })).toBeNull();
+    expect(findPdftotext({ PATH: dir })?.pdftotext).toBe(fake);
+    expect(findPdftotext({ PATH: '/nonexistent', SHINGLE_PDFTOTEXT: fake })?.pdftotext).toBe(fake);
+    expect(findPdftotext({ PATH: '/nonexistent', SHINGLE_PDFTOTEXT: join(dir, 'missing') })).toBeNull();
+    const cwd = process.cwd();
+    process.chdir(dir);
+    try {
+      // A scan's current folder could hold any "pdftotext".
+      expect(findPdftotext({ PATH: `.:/nonexistent:` })).toBeNull();
+    } finally {
+      process.chdir(cwd);
+    }
+  });
+});
