@@ -49,7 +49,7 @@ export function createFingerprintPool(settings: NearSettings): ExtractPool<Docum
   return createExtractPool<DocumentFingerprint>({ threads: defaultExtractThreads(), postProcess: fingerprintStepUrl(settings) });
 }
 
-interface FingerprintedNode extends TextNode, DocumentFingerprint {}
+export interface FingerprintedNode extends TextNode, DocumentFingerprint {}
 
 /** The unit's extraction: from the cache when its file is unchanged, else read in the pool. */
 async function extractUnit(unit: DocumentUnit, settingsKey: string, pool: ExtractPool<DocumentFingerprint>, hooks: NearHooks, read: () => void): Promise<CachedExtraction> {
@@ -66,7 +66,7 @@ async function extractUnit(unit: DocumentUnit, settingsKey: string, pool: Extrac
   return extraction;
 }
 
-async function fingerprintUnits(units: readonly DocumentUnit[], settingsKey: string, pool: ExtractPool<DocumentFingerprint>, hooks: NearHooks, errors: ScanError[]) {
+export async function fingerprintUnits(units: readonly DocumentUnit[], settingsKey: string, pool: ExtractPool<DocumentFingerprint>, hooks: NearHooks, errors: ScanError[]) {
   const nodes = new Map<string, FingerprintedNode>();
   const progress: NearProgress = { bytesRead: 0, bytesToRead: units.reduce((s, u) => s + u.size, 0), filesDone: 0, filesToDo: units.length };
   let filesRead = 0;
@@ -105,7 +105,16 @@ export async function findNearDuplicates(
   const errors: ScanError[] = [];
   const settingsKey = fingerprintSettingsKey(settings);
   const fingerprinted = await fingerprintUnits(units, settingsKey, fingerprintPool, hooks, errors);
-  const nodes = fingerprinted.nodes;
+  const { clusters, filesRead } = await clusterNodes(fingerprinted.nodes, settings, hooks);
+  return { clusters, errors, filesRead: fingerprinted.filesRead + filesRead };
+}
+
+/**
+ * The clusters of fingerprinted nodes, sorted by their first unit's path (fingerprintUnits);
+ * a watcher keeps its nodes between analyses and starts here. `filesRead`: by the checks.
+ */
+export async function clusterNodes(nodes: readonly FingerprintedNode[], settings: NearSettings, hooks: NearHooks = {}): Promise<{ clusters: Cluster[]; filesRead: number }> {
+  const settingsKey = fingerprintSettingsKey(settings);
   const details = createDetailReader(settings.unit, hooks);
   try {
     // Tiny documents only match on identical canonical text: their units already share a node.
@@ -124,7 +133,7 @@ export async function findNearDuplicates(
     // The claims are checked: end the set readers, which keep their last documents' memory, before texts are read.
     await details.close();
     await describeNearClusters(clusters, nodes, settingsKey, details);
-    return { clusters, errors, filesRead: fingerprinted.filesRead + details.filesRead() };
+    return { clusters, filesRead: details.filesRead() };
   } finally {
     await details.close();
   }
