@@ -5,6 +5,7 @@
 import { availableParallelism } from 'node:os';
 import { CANDIDATE_MARGIN, CONTAINMENT_CANDIDATE_MARGIN, CONTAINMENT_THRESHOLD, MIN_DOCUMENT_WORDS } from '../../../shared/cluster/claimRules.ts';
 import { containmentCandidates, groupContained, similarPairs, starClusters } from '../../../shared/cluster/nearClusters.ts';
+import type { SimilarPair } from '../../../shared/cluster/nearClusters.ts';
 import type { Cluster, ScanError } from '../../../shared/report.ts';
 import type { ChunkUnit, NearMethod } from '../../../shared/scanOptions.ts';
 import { ExtractErrorCode } from '../extract/extractError.ts';
@@ -113,14 +114,20 @@ export async function findNearDuplicates(
  * The clusters of fingerprinted nodes, sorted by their first unit's path (fingerprintUnits);
  * a watcher keeps its nodes between analyses and starts here. `filesRead`: by the checks.
  */
-export async function clusterNodes(nodes: readonly FingerprintedNode[], settings: NearSettings, hooks: NearHooks = {}): Promise<{ clusters: Cluster[]; filesRead: number }> {
+export async function clusterNodes(
+  nodes: readonly FingerprintedNode[],
+  settings: NearSettings,
+  hooks: NearHooks = {},
+  /** The method's candidates when the caller keeps them (similarPairs' result for these nodes). */
+  candidates?: readonly SimilarPair[],
+): Promise<{ clusters: Cluster[]; filesRead: number }> {
   const settingsKey = fingerprintSettingsKey(settings);
   const details = createDetailReader(settings.unit, hooks);
   try {
     // Tiny documents only match on identical canonical text: their units already share a node.
     const comparable = (n: number) => nodes[n]!.words >= MIN_DOCUMENT_WORDS;
-    const { pairs: candidates } = similarPairs(nodes, settings.method, settings.threshold, CANDIDATE_MARGIN, comparable);
-    const pairs = await verifyPairs(candidates, nodes, settings.threshold, settings.unit, details);
+    const claims = candidates ?? similarPairs(nodes, settings.method, settings.threshold, CANDIDATE_MARGIN, comparable).pairs;
+    const pairs = await verifyPairs(claims, nodes, settings.threshold, settings.unit, details);
     const stars = starClusters(nodes.length, pairs);
     const inStar = new Uint8Array(nodes.length);
     for (const star of stars) [star.center, ...star.members.map((m) => m.node)].forEach((n) => (inStar[n] = 1));

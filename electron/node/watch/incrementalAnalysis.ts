@@ -1,7 +1,7 @@
 // The watcher's analysis, kept between bursts so that a burst costs in proportion to the files it
 // touched rather than to the tree: exact groups per size (exactGroups.ts), document units and
-// their text nodes (documentNodes.ts), and the near clusters, recomputed from the held nodes only
-// when a unit changed. Each step is the scan's own (same finder, same fingerprints, same
+// their text nodes (documentNodes.ts), LSH buckets (nearCandidates.ts), and the near clusters,
+// clustered again from the held nodes and candidates only when a unit changed. Each step is the scan's own (same finder, same fingerprints, same
 // clustering), so the clusters equal those of a full analysis of the same files.
 import { acrossFolders } from '../../../shared/acrossFolders.ts';
 import { withoutDismissed } from '../../../shared/dismissals.ts';
@@ -14,6 +14,7 @@ import { byReclaimable, withoutAbsorbed } from '../scan/scanService.ts';
 import type { ScanHooks, ScanPools } from '../scan/scanService.ts';
 import { createDocumentNodes } from './documentNodes.ts';
 import { createExactGroups } from './exactGroups.ts';
+import { createNearCandidates } from './nearCandidates.ts';
 import type { FileList } from './fileList.ts';
 
 export interface IncrementalResult {
@@ -37,6 +38,8 @@ export function createIncrementalAnalysis(list: FileList, options: ScanOptions, 
   const { cache } = hooks;
   const exact = createExactGroups(pools.hash, cache);
   const documents = pools.fingerprint && createDocumentNodes(options, pools.fingerprint, cache, list.files);
+  // The other methods' candidates come from their own indexes, rebuilt with each change of units.
+  const candidates = options.method === 'minhash' ? createNearCandidates(options.threshold) : undefined;
   let near: Cluster[] = [];
   let started = false;
 
@@ -57,7 +60,8 @@ export function createIncrementalAnalysis(list: FileList, options: ScanOptions, 
         progress.phase('cluster');
         filesRead += units.filesRead;
         if (units.changed) {
-          const clustered = await clusterNodes(documents.nodes(), options, { signal, cache });
+          const nodes = documents.nodes();
+          const clustered = await clusterNodes(nodes, options, { signal, cache }, candidates?.pairs(nodes));
           near = clustered.clusters;
           filesRead += clustered.filesRead;
         }
