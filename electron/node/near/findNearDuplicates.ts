@@ -5,6 +5,7 @@
 import { availableParallelism } from 'node:os';
 import { CANDIDATE_MARGIN, CONTAINMENT_CANDIDATE_MARGIN, CONTAINMENT_THRESHOLD, MIN_DOCUMENT_WORDS } from '../../../shared/cluster/claimRules.ts';
 import { containmentCandidates, groupContained, similarPairs, starClusters } from '../../../shared/cluster/nearClusters.ts';
+import type { SimilarPair } from '../../../shared/cluster/nearClusters.ts';
 import type { Cluster, ScanError } from '../../../shared/report.ts';
 import type { ChunkUnit, NearMethod } from '../../../shared/scanOptions.ts';
 import { ExtractErrorCode } from '../extract/extractError.ts';
@@ -50,7 +51,7 @@ export function createFingerprintPool(settings: NearSettings): ExtractPool<Docum
   return createExtractPool<DocumentFingerprint>({ threads: defaultExtractThreads(), postProcess: fingerprintStepUrl(settings) });
 }
 
-interface FingerprintedNode extends TextNode, DocumentFingerprint {}
+export interface FingerprintedNode extends TextNode, DocumentFingerprint {}
 
 /** The unit's extraction: from the cache when its file is unchanged, else read in the pool. */
 async function extractUnit(unit: DocumentUnit, settingsKey: string, pool: ExtractPool<DocumentFingerprint>, hooks: NearHooks, read: () => void): Promise<CachedExtraction> {
@@ -97,7 +98,7 @@ export async function forEachInWindow<T>(items: readonly T[], window: number, wo
   await Promise.all(Array.from({ length: Math.min(window, items.length) }, runner));
 }
 
-async function fingerprintUnits(units: readonly DocumentUnit[], settingsKey: string, pool: ExtractPool<DocumentFingerprint>, hooks: NearHooks, errors: ScanError[]) {
+export async function fingerprintUnits(units: readonly DocumentUnit[], settingsKey: string, pool: ExtractPool<DocumentFingerprint>, hooks: NearHooks, errors: ScanError[]) {
   const nodes = new Map<string, FingerprintedNode>();
   const progress: NearProgress = { bytesRead: 0, bytesToRead: units.reduce((s, u) => s + u.size, 0), filesDone: 0, filesToDo: units.length };
   let filesRead = 0;
@@ -139,13 +140,28 @@ export async function findNearDuplicates(
   const errors: ScanError[] = [];
   const settingsKey = fingerprintSettingsKey(settings);
   const fingerprinted = await fingerprintUnits(units, settingsKey, fingerprintPool, hooks, errors);
-  const nodes = fingerprinted.nodes;
+  const { clusters, filesRead } = await clusterNodes(fingerprinted.nodes, settings, hooks);
+  return { clusters, errors, filesRead: fingerprinted.filesRead + filesRead };
+}
+
+/**
+ * The clusters of fingerprinted nodes, sorted by their first unit's path (fingerprintUnits);
+ * a watcher keeps its nodes between analyses and starts here. `filesRead`: by the checks.
+ */
+export async function clusterNodes(
+  nodes: readonly FingerprintedNode[],
+  settings: NearSettings,
+  hooks: NearHooks = {},
+  /** The method's candidates when the caller keeps them (similarPairs' result for these nodes). */
+  candidates?: readonly SimilarPair[],
+): Promise<{ clusters: Cluster[]; filesRead: number }> {
+  const settingsKey = fingerprintSettingsKey(settings);
   const details = createDetailReader(settings.unit, hooks);
   try {
     // Tiny documents only match on identical canonical text: their units already share a node.
     const comparable = (n: number) => nodes[n]!.words >= MIN_DOCUMENT_WORDS;
-    const { pairs: candidates } = similarPairs(nodes, settings.method, settings.threshold, CANDIDATE_MARGIN, comparable);
-    const pairs = await verifyPairs(candidates, nodes, settings.threshold, settings.unit, details);
+    const claims = candidates ?? similarPairs(nodes, settings.method, settings.threshold, CANDIDATE_MARGIN, comparable).pairs;
+    const pairs = await verifyPairs(claims, nodes, settings.threshold, settings.unit, details);
     const stars = starClusters(nodes.length, pairs);
     const inStar = new Uint8Array(nodes.length);
     for (const star of stars) [star.center, ...star.members.map((m) => m.node)].forEach((n) => (inStar[n] = 1));
@@ -158,7 +174,7 @@ export async function findNearDuplicates(
     // The claims are checked: end the set readers, which keep their last documents' memory, before texts are read.
     await details.close();
     await describeNearClusters(clusters, nodes, settingsKey, details);
-    return { clusters, errors, filesRead: fingerprinted.filesRead + details.filesRead() };
+    return { clusters, filesRead: details.filesRead() };
   } finally {
     await details.close();
   }

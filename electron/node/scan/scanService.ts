@@ -137,12 +137,12 @@ async function beginCachedScan(cache: ContentCache | undefined, roots: readonly 
 }
 
 /** Exact clusters whose every file is now listed in a near or contained cluster. */
-function withoutAbsorbed(exact: readonly Cluster[], near: readonly Cluster[]): Cluster[] {
+export function withoutAbsorbed(exact: readonly Cluster[], near: readonly Cluster[]): Cluster[] {
   const inNear = new Set(near.flatMap((c) => c.files.map((f) => f.path)));
   return exact.filter((c) => !c.files.every((f) => inNear.has(f.path)));
 }
 
-function byReclaimable(a: Cluster, b: Cluster): number {
+export function byReclaimable(a: Cluster, b: Cluster): number {
   return b.reclaimable - a.reclaimable || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 }
 

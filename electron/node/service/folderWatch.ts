@@ -39,6 +39,14 @@ function byPaths(clusters: readonly Cluster[]) {
   return clusters.map((cluster) => trackCluster(cluster, () => undefined));
 }
 
+/** The watcher's clusters before `ready`: its scan's, then any its first analysis changed. */
+function withChange(clusters: Cluster[], change: ClusterChange): Cluster[] {
+  if (change.event === 'cluster-added') return [...clusters, change.cluster];
+  const replaced = change.event === 'cluster-changed' ? change.previousId : change.cluster.id;
+  const kept = clusters.filter((cluster) => cluster.id !== replaced);
+  return change.event === 'cluster-changed' ? [...kept, change.cluster] : kept;
+}
+
 export function startFolderWatch(options: ScanOptions, hooks: FolderWatchHooks): FolderWatch {
   const controller = new AbortController();
   const { signal } = controller;
@@ -65,7 +73,7 @@ export function startFolderWatch(options: ScanOptions, hooks: FolderWatchHooks):
     ...(hooks.dismissals ? { dismissals: hooks.dismissals } : {}),
     ownFiles: hooks.ownFiles,
     onChange(change) {
-      if (initial) initial.push(change.cluster);
+      if (initial) initial = withChange(initial, change);
       else queue(change);
     },
     onReady() {

@@ -21,6 +21,14 @@ export interface FileList {
   update(paths: Iterable<string>, signal: AbortSignal): Promise<boolean>;
   /** Puts a fresh walk of `roots` in place of what is listed under them. True when the list changed. */
   replaceUnder(roots: readonly string[], walked: readonly WalkedFile[]): boolean;
+  /** What changed since the last call (or since the list was made), and forgets it. */
+  takeChanges(): FileChanges;
+}
+
+/** Entries as they were and as they are; an edited file is in both. */
+export interface FileChanges {
+  removed: WalkedFile[];
+  added: WalkedFile[];
 }
 
 function sameFile(a: WalkedFile, b: WalkedFile): boolean {
@@ -47,17 +55,30 @@ function outermost(paths: string[]): string[] {
 
 export function createFileList(initial: readonly WalkedFile[], options: FileListOptions, isIgnored: IgnoreTest): FileList {
   const files = new Map(initial.map((file) => [file.path, file]));
+  // What each path touched since the last takeChanges() was listed as before: the incremental
+  // analysis then works on these files only (null: not listed).
+  let before = new Map<string, WalkedFile | null>();
+
+  function remember(path: string): void {
+    if (!before.has(path)) before.set(path, files.get(path) ?? null);
+  }
+
+  function drop(path: string): boolean {
+    remember(path);
+    return files.delete(path);
+  }
 
   /** Lists the file as it is now; true when that differs from what was listed. */
   function put(file: WalkedFile): boolean {
     const known = files.get(file.path);
     if (known !== undefined && sameFile(known, file)) return false;
+    remember(file.path);
     files.set(file.path, file);
     return true;
   }
 
   function putStats(path: string, stats: Stats): boolean {
-    if (stats.size < options.minSize || isIgnored(path)) return files.delete(path);
+    if (stats.size < options.minSize || isIgnored(path)) return drop(path);
     const fileId = exactId(stats, () => lstatSync(toFsPath(path), { bigint: true }));
     return put({ path, size: stats.size, mtimeMs: stats.mtimeMs, ctimeMs: stats.ctimeMs, fileId, nlink: stats.nlink });
   }
@@ -66,7 +87,7 @@ export function createFileList(initial: readonly WalkedFile[], options: FileList
     let changed = false;
     for (const folder of outermost(folders)) {
       for (const path of files.keys()) {
-        if (path !== folder && isUnder(path, folder)) changed = files.delete(path) || changed;
+        if (path !== folder && isUnder(path, folder)) changed = drop(path) || changed;
       }
     }
     return changed;
@@ -101,7 +122,7 @@ export function createFileList(initial: readonly WalkedFile[], options: FileList
           continue;
         }
         // A listed file is gone or replaced; an unlisted path that is gone may have been a folder.
-        if (files.delete(path)) changed = true;
+        if (files.has(path) && drop(path)) changed = true;
         else if (stats === undefined) gone.push(path);
         if (stats?.isDirectory() || (stats?.isSymbolicLink() && options.followSymlinks)) newFolders.push(path);
       }
@@ -113,10 +134,21 @@ export function createFileList(initial: readonly WalkedFile[], options: FileList
       let changed = false;
       const fresh = new Set(walked.map((file) => file.path));
       for (const path of files.keys()) {
-        if (!fresh.has(path) && isUnderAny(path, roots)) changed = files.delete(path) || changed;
+        if (!fresh.has(path) && isUnderAny(path, roots)) changed = drop(path) || changed;
       }
       for (const file of walked) changed = put(file) || changed;
       return changed;
+    },
+    takeChanges() {
+      const changes: FileChanges = { removed: [], added: [] };
+      for (const [path, was] of before) {
+        const now = files.get(path);
+        if (was !== null && now !== undefined && sameFile(was, now)) continue;
+        if (was !== null) changes.removed.push(was);
+        if (now !== undefined) changes.added.push(now);
+      }
+      before = new Map();
+      return changes;
     },
   };
 }

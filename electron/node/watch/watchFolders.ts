@@ -1,7 +1,7 @@
 // Live watching: one scan, then clusters that follow the disk within seconds. Each batch of
-// changes re-reads only the paths it names (fileList.ts), re-analyses the whole list through the
-// content cache, so unchanged files are not read again, and reports how the clusters differ from
-// those last reported (clusterChanges.ts).
+// changes re-reads only the paths it names (fileList.ts), brings the groups kept since the last
+// batch up to date with those files alone (incrementalAnalysis.ts), and reports how the clusters
+// differ from those last reported (clusterChanges.ts).
 //
 // The initial scan runs while chokidar sets its watches, which takes longer than the walk on a
 // big tree. A file changed in a folder the walk had passed and chokidar had not reached yet is
@@ -12,17 +12,18 @@ import type { ScanError, ScanReport } from '../../../shared/report.ts';
 import type { ScanOptions, ScanProgress } from '../../../shared/scanOptions.ts';
 import { resolveScanRoots } from '../index/scanRoots.ts';
 import type { ContentCache } from '../scan/contentCache.ts';
-import { analyzeFiles, createScanPools, runScanWith } from '../scan/scanService.ts';
+import { createScanPools, runScanWith } from '../scan/scanService.ts';
 import type { ScanHooks } from '../scan/scanService.ts';
 import type { WalkedFile } from '../scan/types.ts';
 import { scanTree } from '../scan/walk.ts';
 import { createChangeQueue } from './changeQueue.ts';
 import { diffClusters, trackCluster } from './clusterChanges.ts';
-import type { ClusterChange, TrackedCluster } from './clusterChanges.ts';
+import type { ClusterChange } from './clusterChanges.ts';
 import { watchDisk } from './diskWatcher.ts';
 import type { CreateWatcher } from './diskWatcher.ts';
 import { createFileList } from './fileList.ts';
 import type { FileList } from './fileList.ts';
+import { createIncrementalAnalysis } from './incrementalAnalysis.ts';
 import { createIgnoreTest, createOwnFileTest } from './watchIgnore.ts';
 
 export type { ClusterChange } from './clusterChanges.ts';
@@ -131,16 +132,21 @@ export async function watchFolders(options: ScanOptions, hooks: WatchHooks): Pro
     const { clusters, ...summary } = report;
     let tracked = clusters.map((cluster) => trackCluster(cluster, (path) => list.files.get(path)?.fileId));
     for (const cluster of clusters) hooks.onChange({ event: 'cluster-added', cluster });
-    hooks.onReady?.(summary);
     let errors = new Set(report.errors.map(errorKey));
+    const analysis = createIncrementalAnalysis(list, options, pools, { cache, ...(dismissals ? { dismissals } : {}) });
 
     const publish = async () => {
-      const after = await analyze(list);
-      for (const change of diffClusters(tracked, after.tracked)) hooks.onChange(change);
-      tracked = after.tracked;
+      const after = await analysis.analyze(signal, batchProgress(list));
+      const now = after.clusters.map((cluster) => trackCluster(cluster, (path) => list.files.get(path)?.fileId));
+      for (const change of diffClusters(tracked, now)) hooks.onChange(change);
+      tracked = now;
       for (const error of after.errors) if (!errors.has(errorKey(error))) hooks.onFileError?.(error);
       errors = new Set(after.errors.map(errorKey));
     };
+    // The kept groups start from every listed file (the cache answers for all of them); a file
+    // changed since the scan shows as a change. Ready means a save costs only its own files.
+    await publish();
+    hooks.onReady?.(summary);
 
     await Promise.race([disk.ready, aborted]);
     signal.throwIfAborted();
@@ -177,18 +183,20 @@ export async function watchFolders(options: ScanOptions, hooks: WatchHooks): Pro
     return list.replaceUnder(which, walked);
   }
 
-  async function analyze(list: FileList): Promise<{ tracked: TrackedCluster[]; errors: ScanError[] }> {
-    const started = performance.now();
-    const files = [...list.files.values()];
+  /** Progress of an analysis that takes a while, with the list's figures: the analysis does not walk. */
+  function batchProgress(list: FileList): ((progress: ScanProgress) => void) | undefined {
     const { onProgress } = hooks;
-    // The analysis does not walk, so its progress would show no files seen.
-    const seen = onProgress && { filesSeen: files.length, bytesSeen: files.reduce((sum, file) => sum + file.size, 0) };
-    const report =
-      onProgress &&
-      ((progress: ScanProgress) => {
-        if (performance.now() - started >= BATCH_PROGRESS_AFTER_MS) onProgress({ ...progress, ...seen });
-      });
-    const analysis = await analyzeFiles(files, options, pools, { cache, signal, onProgress: report, ...(dismissals ? { dismissals } : {}) });
-    return { tracked: analysis.clusters.map((cluster) => trackCluster(cluster, (path) => list.files.get(path)?.fileId)), errors: analysis.errors };
+    if (onProgress === undefined) return undefined;
+    const started = performance.now();
+    let seen: { filesSeen: number; bytesSeen: number } | undefined;
+    return (progress) => {
+      if (performance.now() - started < BATCH_PROGRESS_AFTER_MS) return;
+      if (seen === undefined) {
+        let bytesSeen = 0;
+        for (const file of list.files.values()) bytesSeen += file.size;
+        seen = { filesSeen: list.files.size, bytesSeen };
+      }
+      onProgress({ ...progress, ...seen });
+    };
   }
 }

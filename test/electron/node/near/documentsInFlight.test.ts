@@ -43,8 +43,9 @@ it('never has more than DOCUMENTS_IN_FLIGHT documents asked of the pool at once,
   const options: ScanOptions = { ...defaultScanOptions, roots: [tree.root] };
   const pools = createScanPools(options);
   try {
-    const { wrapped, seen } = counting(pools.fingerprint!);
-    const { report } = await runScanWith(options, { ...pools, fingerprint: wrapped });
+    const step = await pools.near!();
+    const { wrapped, seen } = counting(step.fingerprint);
+    const { report } = await runScanWith(options, { ...pools, near: async () => ({ ...step, fingerprint: wrapped }) });
     expect(report.errors).toEqual([]);
     expect(seen.asked).toBe(DOCUMENTS);
     expect(seen.most).toBeLessThanOrEqual(DOCUMENTS_IN_FLIGHT);
@@ -58,7 +59,8 @@ it('stops asking for documents once the scan is cancelled', async () => {
   const options: ScanOptions = { ...defaultScanOptions, roots: [tree.root] };
   const pools = createScanPools(options);
   try {
-    const { wrapped, seen } = counting(pools.fingerprint!);
+    const step = await pools.near!();
+    const { wrapped, seen } = counting(step.fingerprint);
     const controller = new AbortController();
     let askedAtAbort = 0;
     const cancelling: ExtractPool<DocumentFingerprint> = {
@@ -72,7 +74,7 @@ it('stops asking for documents once the scan is cancelled', async () => {
         return result;
       },
     };
-    await expect(runScanWith(options, { ...pools, fingerprint: cancelling }, { signal: controller.signal })).rejects.toThrow('cancelled');
+    await expect(runScanWith(options, { ...pools, near: async () => ({ ...step, fingerprint: cancelling }) }, { signal: controller.signal })).rejects.toThrow('cancelled');
     expect(seen.asked).toBe(askedAtAbort);
     expect(seen.asked).toBeLessThanOrEqual(DOCUMENTS_IN_FLIGHT);
   } finally {
