@@ -53,10 +53,10 @@ function FolderPair({ match }: { match: FolderMatch }) {
   const [first, second] = match.folders;
   const files = useShingle((s) => s.folderFiles[match.id]);
   const loadFolderFiles = useShingle((s) => s.loadFolderFiles);
-  // A clean-up or its undo changes the files: they are asked for again.
+  // A new list of pairs (a scan), a clean-up or its undo changes the files: they are asked for again.
   const lastResult = useShingle((s) => s.cleanupResult?.batchId);
   const undone = useShingle((s) => s.undoResult);
-  useEffect(() => void loadFolderFiles(match.id), [loadFolderFiles, match.id, lastResult, undone]);
+  useEffect(() => void loadFolderFiles(match.id), [loadFolderFiles, match, lastResult, undone]);
   const matchedNow = files ? count(files.b, 'matched') : match.matchedFiles;
   return (
     <section className="folder-pair" aria-label={`${displayPath(second)} and ${displayPath(first)}`}>

@@ -118,4 +118,9 @@ test('a folder threshold set in the app is used by the next scan, and a folder c
   await expect(fileEntry(right, 'a.txt')).toHaveCount(0);
   await expect(fileEntry(right, 'notes.txt')).toContainText('Only here');
   await expect(fileEntry(left, 'a.txt')).toContainText('Only here');
+  // Back to the screen later: the pairs and their files load again.
+  await page.getByRole('button', { name: 'Review' }).click();
+  await page.getByRole('button', { name: 'Duplicate folders' }).click();
+  await expect(fileEntry(right, 'notes.txt')).toContainText('Only here');
+  await expect(fileEntry(left, 'own.txt')).toContainText('Only here');
 });
