@@ -53,10 +53,11 @@ function FolderPair({ match }: { match: FolderMatch }) {
   const [first, second] = match.folders;
   const files = useShingle((s) => s.folderFiles[match.id]);
   const loadFolderFiles = useShingle((s) => s.loadFolderFiles);
-  // A new list of pairs (a scan), a clean-up or its undo changes the files: they are asked for again.
+  // A scan, a clean-up or its undo changes the files: they are asked for again.
+  const finishedAt = useShingle((s) => s.scanState?.finishedAt);
   const lastResult = useShingle((s) => s.cleanupResult?.batchId);
   const undone = useShingle((s) => s.undoResult);
-  useEffect(() => void loadFolderFiles(match.id), [loadFolderFiles, match, lastResult, undone]);
+  useEffect(() => void loadFolderFiles(match.id), [loadFolderFiles, match.id, finishedAt, lastResult, undone]);
   const matchedNow = files ? count(files.b, 'matched') : match.matchedFiles;
   return (
     <section className="folder-pair" aria-label={`${displayPath(second)} and ${displayPath(first)}`}>
@@ -80,6 +81,7 @@ export function FolderMatches() {
   const matches = useShingle((s) => s.folderMatches);
   const finishedAt = useShingle((s) => s.scanState?.finishedAt);
   const threshold = useShingle((s) => s.settings?.folderThreshold ?? DEFAULT_FOLDER_THRESHOLD);
+  const lookedFor = useShingle((s) => s.settings?.folders ?? true);
   const load = useShingle((s) => s.loadFolderMatches);
   const cleanupOpen = useShingle((s) => s.cleanupStage !== 'closed');
   // Each finished scan brings its own matches.
@@ -93,7 +95,9 @@ export function FolderMatches() {
       {matches === null ? (
         <p aria-busy="true">Loading…</p>
       ) : matches.length === 0 ? (
-        <p className="folders-empty">No two folders are {formatPercent(threshold)} or more copies of each other.</p>
+        <p className="folders-empty">
+          {lookedFor ? `No two folders are ${formatPercent(threshold)} or more copies of each other.` : 'Duplicate folders are not looked for: turn them on in Folders & options, then scan.'}
+        </p>
       ) : (
         matches.map((match) => <FolderPair key={match.id} match={match} />)
       )}

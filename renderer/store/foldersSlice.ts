@@ -26,7 +26,7 @@ export const createFoldersSlice: SliceCreator<FoldersSlice> = ({ set, get, engin
     folderFiles: {},
     async loadFolderMatches() {
       try {
-        // Each pair shown asks for its files again (the view's effect follows the new list).
+        // Each pair shown asks for its files again after a scan (the view's effect follows it).
         set({ folderMatches: await engine.listFolderMatches({}) });
       } catch (error) {
         get().reportError(error);

@@ -41,6 +41,15 @@ test('the duplicate folders screen shows the backup beside the folder it copies,
   await expect(photos).toContainText('1 matched · 0 changed · 0 only here');
   // The report's folders and the notes share nothing: they are not listed.
   await expect(page.getByRole('region')).toHaveCount(1);
+
+  // Turned off in the options, the next scan does not look for them, and the screen says so.
+  await page.getByRole('button', { name: 'Folders & options' }).click();
+  await page.getByLabel(/Find duplicate folders/).uncheck();
+  await page.getByRole('button', { name: 'Start scan' }).click();
+  await expect(clusterList(page).getByRole('option')).toHaveCount(2);
+  await page.getByRole('button', { name: 'Duplicate folders' }).click();
+  await expect(page.getByText('Duplicate folders are not looked for: turn them on in Folders & options, then scan.')).toBeVisible();
+  await expect(page.getByRole('region')).toHaveCount(0);
 });
 
 /** Papers/ and its older copy: four copies (one as .html beside the .txt), an edited file, one file of its own on each side. */
