@@ -66,7 +66,8 @@ function FolderPair({ match }: { match: FolderMatch }) {
       </h2>
       {matchedNow < match.matchedFiles && (
         <p className="folder-stale" role="note">
-          {plural(match.matchedFiles - matchedNow, 'matched file')} of {displayPath(second)}/ changed or went since the scan: scan again to compare these folders afresh.
+          {plural(match.matchedFiles - matchedNow, 'file')} of {displayPath(second)}/ matched at the scan {match.matchedFiles - matchedNow === 1 ? 'is' : 'are'} no longer (it or its copy changed or
+          went since): scan again to compare these folders afresh.
         </p>
       )}
       <div className="folder-sides">

@@ -123,7 +123,7 @@ test('a folder threshold set in the app is used by the next scan, and a folder c
 
   // Back on the folders: the copy holds only what stays, and says a new scan would compare afresh.
   await dialog.getByRole('button', { name: 'Close' }).click();
-  await expect(pair.getByRole('note')).toContainText('4 matched files');
+  await expect(pair.getByRole('note')).toContainText(`4 files of ${copy}/ matched at the scan are no longer`);
   await expect(fileEntry(right, 'a.txt')).toHaveCount(0);
   await expect(fileEntry(right, 'notes.txt')).toContainText('Only here');
   await expect(fileEntry(left, 'a.txt')).toContainText('Only here');
