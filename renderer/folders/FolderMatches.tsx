@@ -53,10 +53,11 @@ function FolderPair({ match }: { match: FolderMatch }) {
   const [first, second] = match.folders;
   const files = useShingle((s) => s.folderFiles[match.id]);
   const loadFolderFiles = useShingle((s) => s.loadFolderFiles);
-  // A clean-up or its undo changes the files: they are asked for again.
+  // A scan, a clean-up or its undo changes the files: they are asked for again.
+  const finishedAt = useShingle((s) => s.scanState?.finishedAt);
   const lastResult = useShingle((s) => s.cleanupResult?.batchId);
   const undone = useShingle((s) => s.undoResult);
-  useEffect(() => void loadFolderFiles(match.id), [loadFolderFiles, match.id, lastResult, undone]);
+  useEffect(() => void loadFolderFiles(match.id), [loadFolderFiles, match.id, finishedAt, lastResult, undone]);
   const matchedNow = files ? count(files.b, 'matched') : match.matchedFiles;
   return (
     <section className="folder-pair" aria-label={`${displayPath(second)} and ${displayPath(first)}`}>
@@ -65,7 +66,8 @@ function FolderPair({ match }: { match: FolderMatch }) {
       </h2>
       {matchedNow < match.matchedFiles && (
         <p className="folder-stale" role="note">
-          {plural(match.matchedFiles - matchedNow, 'matched file')} of {displayPath(second)}/ changed or went since the scan: scan again to compare these folders afresh.
+          {plural(match.matchedFiles - matchedNow, 'file')} of {displayPath(second)}/ matched at the scan {match.matchedFiles - matchedNow === 1 ? 'is' : 'are'} no longer (it or its copy changed or
+          went since): scan again to compare these folders afresh.
         </p>
       )}
       <div className="folder-sides">
@@ -80,6 +82,7 @@ export function FolderMatches() {
   const matches = useShingle((s) => s.folderMatches);
   const finishedAt = useShingle((s) => s.scanState?.finishedAt);
   const threshold = useShingle((s) => s.settings?.folderThreshold ?? DEFAULT_FOLDER_THRESHOLD);
+  const lookedFor = useShingle((s) => s.settings?.folders ?? true);
   const load = useShingle((s) => s.loadFolderMatches);
   const cleanupOpen = useShingle((s) => s.cleanupStage !== 'closed');
   // Each finished scan brings its own matches.
@@ -93,7 +96,9 @@ export function FolderMatches() {
       {matches === null ? (
         <p aria-busy="true">Loading…</p>
       ) : matches.length === 0 ? (
-        <p className="folders-empty">No two folders are {formatPercent(threshold)} or more copies of each other.</p>
+        <p className="folders-empty">
+          {lookedFor ? `No two folders are ${formatPercent(threshold)} or more copies of each other.` : 'Duplicate folders are not looked for: turn them on in Folders & options, then scan.'}
+        </p>
       ) : (
         matches.map((match) => <FolderPair key={match.id} match={match} />)
       )}

@@ -17,32 +17,39 @@ export interface FoldersSlice {
   previewFolderCleanup(folderId: string, side: FolderSide): Promise<void>;
 }
 
-export const createFoldersSlice: SliceCreator<FoldersSlice> = ({ set, get, engine }) => ({
-  folderMatches: null,
-  folderFiles: {},
-  async loadFolderMatches() {
-    try {
-      // A new list of pairs: their files are asked for again.
-      set({ folderMatches: await engine.listFolderMatches({}), folderFiles: {} });
-    } catch (error) {
-      get().reportError(error);
-    }
-  },
-  async loadFolderFiles(folderId) {
-    try {
-      const files = await engine.getFolderFiles({ folderId });
-      set({ folderFiles: { ...get().folderFiles, [folderId]: files } });
-    } catch (error) {
-      get().reportError(error);
-    }
-  },
-  async previewFolderCleanup(folderId, side) {
-    try {
-      // Trash only: what a folder clean-up removes can be put back.
-      const preview = await engine.previewFolderCleanup({ folderId, side, action: 'trash' });
-      set({ cleanupRequest: null, cleanupPreview: preview, cleanupPlanClusters: preview.clusters, cleanupResult: null, undoResult: null, cleanupStage: 'confirm' });
-    } catch (error) {
-      get().reportError(error);
-    }
-  },
-});
+export const createFoldersSlice: SliceCreator<FoldersSlice> = ({ set, get, engine }) => {
+  // Per pair, the latest request: an older answer arriving after it is not shown.
+  const latest = new Map<string, number>();
+  let requests = 0;
+  return {
+    folderMatches: null,
+    folderFiles: {},
+    async loadFolderMatches() {
+      try {
+        // Each pair shown asks for its files again after a scan (the view's effect follows it).
+        set({ folderMatches: await engine.listFolderMatches({}) });
+      } catch (error) {
+        get().reportError(error);
+      }
+    },
+    async loadFolderFiles(folderId) {
+      const request = ++requests;
+      latest.set(folderId, request);
+      try {
+        const files = await engine.getFolderFiles({ folderId });
+        if (latest.get(folderId) === request) set({ folderFiles: { ...get().folderFiles, [folderId]: files } });
+      } catch (error) {
+        get().reportError(error);
+      }
+    },
+    async previewFolderCleanup(folderId, side) {
+      try {
+        // Trash only: what a folder clean-up removes can be put back.
+        const preview = await engine.previewFolderCleanup({ folderId, side, action: 'trash' });
+        set({ cleanupRequest: null, cleanupPreview: preview, cleanupPlanClusters: preview.clusters, cleanupResult: null, undoResult: null, cleanupStage: 'confirm' });
+      } catch (error) {
+        get().reportError(error);
+      }
+    },
+  };
+};

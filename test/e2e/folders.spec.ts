@@ -41,6 +41,15 @@ test('the duplicate folders screen shows the backup beside the folder it copies,
   await expect(photos).toContainText('1 matched · 0 changed · 0 only here');
   // The report's folders and the notes share nothing: they are not listed.
   await expect(page.getByRole('region')).toHaveCount(1);
+
+  // Turned off in the options, the next scan does not look for them, and the screen says so.
+  await page.getByRole('button', { name: 'Folders & options' }).click();
+  await page.getByLabel(/Find duplicate folders/).uncheck();
+  await page.getByRole('button', { name: 'Start scan' }).click();
+  await expect(clusterList(page).getByRole('option')).toHaveCount(2);
+  await page.getByRole('button', { name: 'Duplicate folders' }).click();
+  await expect(page.getByText('Duplicate folders are not looked for: turn them on in Folders & options, then scan.')).toBeVisible();
+  await expect(page.getByRole('region')).toHaveCount(0);
 });
 
 /** Papers/ and its older copy: four copies (one as .html beside the .txt), an edited file, one file of its own on each side. */
@@ -114,8 +123,13 @@ test('a folder threshold set in the app is used by the next scan, and a folder c
 
   // Back on the folders: the copy holds only what stays, and says a new scan would compare afresh.
   await dialog.getByRole('button', { name: 'Close' }).click();
-  await expect(pair.getByRole('note')).toContainText('4 matched files');
+  await expect(pair.getByRole('note')).toContainText(`4 files of ${copy}/ matched at the scan are no longer`);
   await expect(fileEntry(right, 'a.txt')).toHaveCount(0);
   await expect(fileEntry(right, 'notes.txt')).toContainText('Only here');
   await expect(fileEntry(left, 'a.txt')).toContainText('Only here');
+  // Back to the screen later: the pairs and their files load again.
+  await page.getByRole('button', { name: 'Review' }).click();
+  await page.getByRole('button', { name: 'Duplicate folders' }).click();
+  await expect(fileEntry(right, 'notes.txt')).toContainText('Only here');
+  await expect(fileEntry(left, 'own.txt')).toContainText('Only here');
 });

@@ -39,9 +39,18 @@ it("loads a pair's files, and opens a folder clean-up's preview on the engine's 
   const store = createShingleStore(engine);
   await store.getState().loadFolderFiles('folder-1');
   expect(store.getState().folderFiles).toEqual({ 'folder-1': files });
-  // A new list of pairs forgets the files asked for before.
-  await store.getState().loadFolderMatches();
-  expect(store.getState().folderFiles).toEqual({});
+
+  // Two requests for one pair: the older answer, arriving last, is not shown.
+  const answers: ((value: typeof files) => void)[] = [];
+  engine.getFolderFiles = () => new Promise((resolve) => answers.push(resolve));
+  const older = store.getState().loadFolderFiles('folder-1');
+  const newer = store.getState().loadFolderFiles('folder-1');
+  const newest = { a: [], b: [] };
+  answers[1]!(newest);
+  await newer;
+  answers[0]!(files);
+  await older;
+  expect(store.getState().folderFiles['folder-1']).toBe(newest);
 
   await store.getState().previewFolderCleanup('folder-1', 'b');
   expect(engine.previewFolderCleanup).toHaveBeenCalledWith({ folderId: 'folder-1', side: 'b', action: 'trash' });
