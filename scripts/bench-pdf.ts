@@ -7,10 +7,10 @@
 // loading pdf.js, and the pdftotext children the pool starts; the peak RSS is the child's.
 // "Same text" counts the files whose canonical text equals pdf.js's.
 //
-//   node scripts/bench-pdf.ts [--dir DIR] [--runs 3]
+//   node scripts/bench-pdf.ts [--dir DIR] [--runs 3] [--threads N (default: the pool's)]
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { gunzipSync } from 'node:zlib';
@@ -22,7 +22,13 @@ import { GNU_TIME, machineInfo } from './bench/measure.ts';
 import { regularFiles } from './near/sources.ts';
 
 const { values: options } = parseArgs({
-  options: { dir: { type: 'string' }, runs: { type: 'string', default: '3' }, child: { type: 'string' }, list: { type: 'string' } },
+  options: {
+    dir: { type: 'string' },
+    runs: { type: 'string', default: '3' },
+    threads: { type: 'string' },
+    child: { type: 'string' },
+    list: { type: 'string' },
+  },
 });
 const runs = Number(options.runs);
 
@@ -39,7 +45,7 @@ if (options.child !== undefined) {
   // Child: extract every listed file `runs` times through one pool.
   if (options.child === 'pdfjs') process.env[PDFTOTEXT_ENV] = 'off';
   const paths = readFileSync(options.list!, 'utf8').split('\n').filter(Boolean);
-  const pool = createExtractPool();
+  const pool = createExtractPool(options.threads ? { threads: Number(options.threads) } : {});
   const started = performance.now();
   const report: ChildReport = { files: 0, bytes: 0, failures: [], texts: [], wallSeconds: 0 };
   try {
@@ -96,14 +102,17 @@ try {
   writeFileSync(list, paths.join('\n'));
   const megabytes = paths.reduce((sum, path) => sum + statSync(path).size, 0) / 1e6;
   const pdftotext = pdftotextTools();
-  console.log(`\n${paths.length} PDFs, ${megabytes.toFixed(2)} MB, each way run ${runs} times; pdftotext: ${pdftotext?.pdftotext ?? 'not installed'}\n`);
+  const threads = options.threads ?? `${Math.max(1, Math.min(4, availableParallelism() - 1))} (the default)`;
+  console.log(`\n${paths.length} PDFs, ${megabytes.toFixed(2)} MB, each way run ${runs} times, ${threads} pool threads; pdftotext: ${pdftotext?.pdftotext ?? 'not installed'}\n`);
   console.log('| way | CPU (s) | MB per CPU-second | wall (s) | peak RSS (MB) | same text as pdf.js | failures |');
   console.log('| --- | --- | --- | --- | --- | --- | --- |');
 
   const ways = pdftotext ? ['pdfjs', 'default'] : ['pdfjs'];
   let reference: string[] = [];
   for (const way of ways) {
-    const { cpu, rssMB, stdout } = timed(process.execPath, [import.meta.filename, '--child', way, '--list', list, '--runs', String(runs)]);
+    const { cpu, rssMB, stdout } = timed(process.execPath, [
+      import.meta.filename, '--child', way, '--list', list, '--runs', String(runs), ...(options.threads ? ['--threads', options.threads] : []),
+    ]);
     const report = JSON.parse(stdout.trim().split('\n').at(-1)!) as ChildReport;
     if (way === 'pdfjs') reference = report.texts;
     const same = report.texts.filter((text, i) => text === reference[i]).length;
