@@ -7,10 +7,10 @@
 // loading pdf.js, and the pdftotext children the pool starts; the peak RSS is the child's.
 // "Same text" counts the files whose canonical text equals pdf.js's.
 //
-//   node scripts/bench-pdf.ts [--dir DIR] [--runs 3]
+//   node scripts/bench-pdf.ts [--dir DIR] [--runs 3] [--threads N (default: the pool's)]
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { gunzipSync } from 'node:zlib';
@@ -22,7 +22,13 @@ import { GNU_TIME, machineInfo } from './bench/measure.ts';
 import { regularFiles } from './near/sources.ts';
 
 const { values: options } = parseArgs({
-  options: { dir: { type: 'string' }, runs: { type: 'string', default: '3' }, child: { type: 'string' }, list: { type: 'string' } },
+  options: {
+    dir: { type: 'string' },
+    runs: { type: 'string', default: '3' },
+    threads: { type: 'string' },
+    child: { type: 'string' },
+    list: { type: 'string' },
+  },
 });
 const runs = Number(options.runs);
 
@@ -39,7 +45,7 @@ if (options.child !== undefined) {
   // Child: extract every listed file `runs` times through one pool.
   if (options.child === 'pdfjs') process.env[PDFTOTEXT_ENV] = 'off';
   const paths = readFileSync(options.list!, 'utf8').split('\n').filter(Boolean);
-  const pool = createExtractPool();
+  const pool = createExtractPool(options.threads ? { threads: Number(options.threads) } : {});
   const started = performance.now();
   const report: ChildReport = { files: 0, bytes: 0, failures: [], texts: [], wallSeconds: 0 };
   try {
@@ -96,39 +102,54 @@ try {
   writeFileSync(list, paths.join('\n'));
   const megabytes = paths.reduce((sum, path) => sum + statSync(path).size, 0) / 1e6;
   const pdftotext = pdftotextTools();
-  console.log(`\n${paths.length} PDFs, ${megabytes.toFixed(2)} MB, each way run ${runs} times; pdftotext: ${pdftotext?.pdftotext ?? 'not installed'}\n`);
-  console.log('| way | CPU (s) | MB per CPU-second | wall (s) | peak RSS (MB) | same text as pdf.js | failures |');
-  console.log('| --- | --- | --- | --- | --- | --- | --- |');
-
-  const ways = pdftotext ? ['pdfjs', 'default'] : ['pdfjs'];
-  let reference: string[] = [];
-  for (const way of ways) {
-    const { cpu, rssMB, stdout } = timed(process.execPath, [import.meta.filename, '--child', way, '--list', list, '--runs', String(runs)]);
-    const report = JSON.parse(stdout.trim().split('\n').at(-1)!) as ChildReport;
-    if (way === 'pdfjs') reference = report.texts;
-    const same = report.texts.filter((text, i) => text === reference[i]).length;
-    const name = way === 'pdfjs' ? 'pool, pdf.js alone' : 'pool, pdftotext (the default where installed)';
-    console.log(
-      `| ${name} | ${cpu.toFixed(2)} | ${((megabytes * runs) / cpu).toFixed(2)} | ${report.wallSeconds.toFixed(2)} | ${rssMB.toFixed(0)} | ` +
-        `${same} / ${report.files} | ${report.failures.length ? report.failures.join('; ') : 'none'} |`,
-    );
-  }
+  const threads = options.threads ?? `${Math.max(1, Math.min(4, availableParallelism() - 1))} (the default)`;
+  console.log(`\n${paths.length} PDFs, ${megabytes.toFixed(2)} MB, each way run ${runs} times, ${threads} pool threads; pdftotext: ${pdftotext?.pdftotext ?? 'not installed'}\n`);
+  // The peer first, so that every row can say how its CPU compares.
+  let peer: { cpu: number; rss: number; wall: number } | null = null;
   if (pdftotext) {
-    let cpu = 0;
-    let rss = 0;
-    let wall = 0;
+    peer = { cpu: 0, rss: 0, wall: 0 };
     for (let run = 0; run < runs; run++) {
       for (const path of paths) {
         const result = timed(pdftotext.pdftotext, ['-q', '-raw', '-enc', 'UTF-8', path, '/dev/null']);
-        cpu += result.cpu;
-        wall += result.wall;
-        rss = Math.max(rss, result.rssMB);
+        peer.cpu += result.cpu;
+        peer.wall += result.wall;
+        peer.rss = Math.max(peer.rss, result.rssMB);
       }
     }
-    console.log(`| pdftotext alone (peer), one process per file | ${cpu.toFixed(2)} | ${((megabytes * runs) / cpu).toFixed(2)} | ${wall.toFixed(2)} | ${rss.toFixed(0)} | – | – |`);
+  }
+  const rate = (cpu: number) => (megabytes * runs) / cpu;
+  const vsPeer = (cpu: number) => (peer ? `${(cpu / peer.cpu).toFixed(2)}×` : '–');
+  console.log('| way | CPU (s) | MB per CPU-second | CPU ÷ pdftotext alone | wall (s) | peak RSS (MB) | same text as pdf.js | failures |');
+  console.log('| --- | --- | --- | --- | --- | --- | --- | --- |');
+  const rates = new Map<string, { rate: number; rssMB: number }>();
+  let reference: string[] = [];
+  for (const way of pdftotext ? ['pdfjs', 'default'] : ['pdfjs']) {
+    const { cpu, rssMB, stdout } = timed(process.execPath, [
+      import.meta.filename, '--child', way, '--list', list, '--runs', String(runs), ...(options.threads ? ['--threads', options.threads] : []),
+    ]);
+    const report = JSON.parse(stdout.trim().split('\n').at(-1)!) as ChildReport;
+    if (way === 'pdfjs') reference = report.texts;
+    rates.set(way, { rate: rate(cpu), rssMB });
+    const same = report.texts.filter((text, i) => text === reference[i]).length;
+    const name = way === 'pdfjs' ? 'pool, pdf.js alone' : 'pool, pdftotext (the default where installed)';
+    console.log(
+      `| ${name} | ${cpu.toFixed(2)} | ${rate(cpu).toFixed(2)} | ${vsPeer(cpu)} | ${report.wallSeconds.toFixed(2)} | ${rssMB.toFixed(0)} | ` +
+        `${same} / ${report.files} | ${report.failures.length ? report.failures.join('; ') : 'none'} |`,
+    );
+  }
+  if (peer) {
+    console.log(`| pdftotext alone (peer), one process per file | ${peer.cpu.toFixed(2)} | ${rate(peer.cpu).toFixed(2)} | 1× | ${peer.wall.toFixed(2)} | ${peer.rss.toFixed(0)} | – | – |`);
   } else {
     console.log('\npdftotext is not installed (apt-get install poppler-utils): only pdf.js was measured.');
   }
+  const goal = (name: string, met: boolean, measured: string) => console.log(`  ${name}: ${measured} — ${met ? 'met' : 'MISSED'}`);
+  console.log('\nGoals (issue 13)');
+  const pdfjs = rates.get('pdfjs')!;
+  goal('pdf.js alone ≥ 1.5 MB per CPU-second', pdfjs.rate >= 1.5, pdfjs.rate.toFixed(2));
+  const auto = rates.get('default');
+  if (auto) goal('with pdftotext ≥ 2.5 MB per CPU-second', auto.rate >= 2.5, auto.rate.toFixed(2));
+  const rss = (auto ?? pdfjs).rssMB;
+  goal('peak RSS of PDF extraction ≤ 600 MB (the default way)', rss <= 600, `${rss.toFixed(0)} MB`);
   console.log(`\nLoad average after: ${machineInfo(work)[1]!.replace(/.*load average /, '')}`);
 } finally {
   rmSync(work, { recursive: true, force: true });

@@ -115,8 +115,8 @@ function pdfSignatureAt(head: Uint8Array, window: number): boolean {
 const CONTROL = 1;
 // Bytes Windows-1252 leaves unassigned: out of place in 8-bit text, fine inside UTF-8 sequences.
 const UNASSIGNED_1252 = 2;
-// One table look-up per byte: counting with regular expressions over a Latin-1 copy of the sample
-// was a tenth of the CPU a small text file costs.
+// One table look-up per byte, and only in words holding a byte outside printable ASCII: counting
+// with regular expressions over a Latin-1 copy of the sample was a tenth of a small text file's CPU.
 const SUSPICIOUS_BYTE = new Uint8Array(256);
 for (const [from, to] of [[0x01, 0x08], [0x0e, 0x19], [0x1c, 0x1f], [0x7f, 0x7f]] as const) SUSPICIOUS_BYTE.fill(CONTROL, from, to + 1);
 for (const byte of [0x81, 0x8d, 0x8f, 0x90, 0x9d]) SUSPICIOUS_BYTE[byte] = UNASSIGNED_1252;
@@ -127,11 +127,21 @@ function binaryReason(sample: Uint8Array): string | null {
   if (includesNul(sample)) return 'contains NUL bytes';
   let controls = 0;
   let unassigned = 0;
-  for (let i = 0; i < sample.length; i++) {
-    const kind = SUSPICIOUS_BYTE[sample[i]!]!;
-    if (kind === CONTROL) controls++;
-    else if (kind === UNASSIGNED_1252) unassigned++;
+  const count = (from: number, to: number) => {
+    for (let i = from; i < to; i++) {
+      const kind = SUSPICIOUS_BYTE[sample[i]!]!;
+      if (kind === CONTROL) controls++;
+      else if (kind === UNASSIGNED_1252) unassigned++;
+    }
+  };
+  // Four bytes at a time: a word whose bytes all lie in 0x20–0x7E, most of any text, holds none.
+  const words = sample.byteOffset % 4 === 0 ? new Uint32Array(sample.buffer, sample.byteOffset, sample.length >>> 2) : new Uint32Array(0);
+  for (let w = 0; w < words.length; w++) {
+    const v = words[w]!;
+    // Some byte below 0x20; some byte above 0x7E (the classic "has less" and "has more" tests).
+    if ((((v - 0x20202020) & ~v) | ((v + 0x01010101) | v)) & 0x80808080) count(4 * w, 4 * w + 4);
   }
+  count(4 * words.length, sample.length);
   const suspicious = controls + (unassigned > 0 && !isUtf8(withoutCutSequence(sample)) ? unassigned : 0);
   // Real text may hold the odd stray control character; compressed or encoded data, which has no
   // NULs to give it away, is about one-tenth control characters.

@@ -12,9 +12,15 @@ import { pdftotextPages } from './pdftotextText.ts';
 // pdf.js needs its character maps to read text set in CJK fonts that use predefined encodings.
 const pdfjsRoot = dirname(createRequire(import.meta.resolve('pdf-parse')).resolve('pdfjs-dist/package.json'));
 
+// Starting a child costs the parent a fork of its whole address space (1 ms of CPU for a bare
+// node, 10 ms at 300 MB) and pdftotext ~10 ms of its own, where pdf.js reads a small PDF in a few
+// ms: below this size pdf.js is the cheaper reader (bench:pdf on bench:near's PDFs of 10-20 KB:
+// the same CPU either way; on real manuals of 130 KB-1.4 MB pdftotext takes half).
+export const PDFTOTEXT_MIN_BYTES = 64 * 1024;
+
 /** The running text of a PDF's bytes. Throws ExtractError for encrypted or unreadable files. */
 export async function pdfText(bytes: Uint8Array): Promise<string> {
-  const pages = await pdftotextPages(bytes);
+  const pages = bytes.length >= PDFTOTEXT_MIN_BYTES ? await pdftotextPages(bytes) : null;
   return joinPdfPages(pages ?? (await pdfjsPages(bytes)));
 }
 

@@ -89,8 +89,15 @@ export function pdftotextPages(bytes: Uint8Array, limits: PdftotextLimits = DEFA
     ? [found.prlimit, [`--as=${limits.memoryBytes}`, `--cpu=${limits.cpuSeconds}`, '--', found.pdftotext, ...PDFTOTEXT_ARGS]]
     : [found.pdftotext, PDFTOTEXT_ARGS];
   return new Promise((resolve, reject) => {
-    // Without prlimit, a wall-clock timer stands in for the CPU limit.
-    const child = spawn(command, args, { stdio: ['pipe', 'pipe', 'pipe'], windowsHide: true, ...(found.prlimit ? {} : { timeout: limits.cpuSeconds * 1000, killSignal: 'SIGKILL' }) });
+    let child;
+    try {
+      // Without prlimit, a wall-clock timer stands in for the CPU limit.
+      const timer = found.prlimit ? {} : { timeout: limits.cpuSeconds * 1000, killSignal: 'SIGKILL' as const };
+      child = spawn(command, args, { stdio: ['pipe', 'pipe', 'pipe'], windowsHide: true, ...timer });
+    } catch {
+      resolve(null); // No process to be had (EAGAIN, EMFILE): pdf.js reads the file instead.
+      return;
+    }
     const chunks: Buffer[] = [];
     let textBytes = 0;
     let stderr = '';

@@ -36,6 +36,25 @@ describe('detectFormat', () => {
     expect(detectFormat('/d/page.html', withNuls)).toMatchObject({ ok: false, code: 'EBINARY' });
   });
 
+  it('counts control bytes wherever they sit: more than 1 in 100 makes text binary', () => {
+    const text = Buffer.from('plain words, a line at a time\n'.repeat(300).slice(0, 8000), 'latin1');
+    for (const offset of [0, 1, 4]) {
+      // At every position of a four-byte word, and in the bytes after the last whole word.
+      const mark = (count: number, byte: number) => {
+        const marked = Buffer.alloc(offset + text.length);
+        text.copy(marked, offset);
+        for (let k = 0; k < count; k++) marked[offset + ((k * 97) % text.length)] = byte;
+        marked[marked.length - 1] = byte;
+        return marked.subarray(offset);
+      };
+      expect(detectFormat('/d/log.txt', mark(70, 0x07))).toEqual({ ok: true, format: 'text' });
+      expect(detectFormat('/d/log.txt', mark(90, 0x07))).toMatchObject({ ok: false, code: 'EBINARY' });
+      // Bytes Windows-1252 leaves unassigned count only outside valid UTF-8.
+      expect(detectFormat('/d/log.txt', mark(90, 0x81))).toMatchObject({ ok: false, code: 'EBINARY' });
+      expect(detectFormat('/d/log.txt', mark(90, 0x7f))).toMatchObject({ ok: false, code: 'EBINARY' });
+    }
+  });
+
   it('takes UTF-16 as text despite its NULs, with or without a byte-order mark', () => {
     expect(detectFormat('/d/notes.md', utf16le('# Notes\r\nplain words'))).toEqual({ ok: true, format: 'text' });
     expect(detectFormat('/d/notes.txt', utf16le('plain words in utf-16', false))).toEqual({ ok: true, format: 'text' });

@@ -88,9 +88,10 @@ const padded = (password: string) => Buffer.concat([Buffer.from(password, 'latin
 
 /**
  * A one-page PDF saying `text`, encrypted. With an empty user password it opens without asking
- * (only the owner password, which restricts copying and printing, is set).
+ * (only the owner password, which restricts copying and printing, is set). `paddingBytes` adds an
+ * unreferenced stream, to make the file as large as a test needs.
  */
-export function encryptedPdf(text: string, userPassword: string): Buffer {
+export function encryptedPdf(text: string, userPassword: string, paddingBytes = 0): Buffer {
   const permissions = Buffer.alloc(4);
   permissions.writeInt32LE(-44);
   const fileId = Buffer.from('0123456789abcdef0123456789abcdef', 'hex');
@@ -101,5 +102,6 @@ export function encryptedPdf(text: string, userPassword: string): Buffer {
   const objectKey = md5(key, Buffer.from([4, 0, 0, 0, 0])).subarray(0, 10);
   const content = rc4(objectKey, Buffer.from(`BT /F1 12 Tf 50 700 Td (${text}) Tj ET`));
   const encrypt = `<< /Filter /Standard /V 1 /R 2 /O <${owner.toString('hex')}> /U <${user.toString('hex')}> /P -44 >>`;
-  return onePagePdf(stream(content), `/Encrypt 6 0 R /ID [<${fileId.toString('hex')}> <${fileId.toString('hex')}>] `, [encrypt]);
+  const padding = paddingBytes > 0 ? [stream(Buffer.alloc(paddingBytes, 0x20)).toString('latin1')] : [];
+  return onePagePdf(stream(content), `/Encrypt 6 0 R /ID [<${fileId.toString('hex')}> <${fileId.toString('hex')}>] `, [encrypt, ...padding]);
 }

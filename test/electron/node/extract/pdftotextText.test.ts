@@ -9,7 +9,7 @@ import { jaccard } from '../../../../shared/fingerprint/jaccard.ts';
 import { wordShingles } from '../../../../shared/fingerprint/shingles.ts';
 import { canonicalTokenHashes, canonicalTokens } from '../../../../shared/text/canonicalTokens.ts';
 import { joinPdfPages } from '../../../../electron/node/extract/pdfPages.ts';
-import { pdfjsPages, pdfText } from '../../../../electron/node/extract/pdfText.ts';
+import { PDFTOTEXT_MIN_BYTES, pdfjsPages, pdfText } from '../../../../electron/node/extract/pdfText.ts';
 import { findPdftotext, pdftotextPages, pdftotextTools } from '../../../../electron/node/extract/pdftotextText.ts';
 import { editEveryNthWord, prose, renderPdf } from '../../../helpers/documents.ts';
 import { encryptedPdf, linesPdf, slowPdf } from './pdfFixtures.ts';
@@ -83,13 +83,18 @@ describe.skipIf(!tools)(`pdftotext${missing}`, () => {
   });
 
   it('gives no answer for files it cannot read, so that pdf.js decides', async () => {
-    const valid = await linesPdf([['Some text']]);
-    expect(await pdftotextPages(valid.subarray(0, valid.length / 2))).toBeNull();
-    expect(await pdftotextPages(encryptedPdf('Secret words', 'secret'))).toBeNull();
-    await expect(pdfText(encryptedPdf('Secret words', 'secret'))).rejects.toMatchObject({ code: 'EENCRYPTED' });
-    await expect(pdfText(valid.subarray(0, valid.length / 2))).rejects.toMatchObject({ code: 'ECORRUPT' });
+    // Large enough for pdfText to try pdftotext first.
+    const valid = Buffer.from(await renderPdf(prose(9, 120, 50)));
+    const truncated = valid.subarray(0, valid.length / 2);
+    const locked = encryptedPdf('Secret words', 'secret', PDFTOTEXT_MIN_BYTES);
+    expect(truncated.length).toBeGreaterThanOrEqual(PDFTOTEXT_MIN_BYTES);
+    expect(await pdftotextPages(truncated)).toBeNull();
+    expect(await pdftotextPages(locked)).toBeNull();
+    await expect(pdfText(locked)).rejects.toMatchObject({ code: 'EENCRYPTED' });
+    await expect(pdfText(truncated)).rejects.toMatchObject({ code: 'ECORRUPT' });
     // An owner password alone restricts copying, which a reader of one's own files ignores.
-    expect(await pdftotextPages(encryptedPdf('Open words', ''))).toEqual(['Open words\n']);
+    expect(await pdftotextPages(encryptedPdf('Open words', '', PDFTOTEXT_MIN_BYTES))).toEqual(['Open words\n']);
+    expect(await pdfText(encryptedPdf('Open words', '', PDFTOTEXT_MIN_BYTES))).toBe('Open words');
   });
 
   it('ends a child past its CPU or text limit', async () => {
