@@ -10,6 +10,8 @@ import { ContainmentIndex } from '../fingerprint/containment.ts';
 import { ListIndex } from '../fingerprint/listFingerprints.ts';
 import { chooseBands, LshIndex } from '../fingerprint/lsh.ts';
 import { estimateResemblance } from '../fingerprint/minhash.ts';
+import { DOCUMENTS_PER_STEP, runSteps } from '../fingerprint/steps.ts';
+import type { Steps } from '../fingerprint/steps.ts';
 import { hammingThreshold, SimhashIndex } from '../fingerprint/simhash.ts';
 import type { Simhash } from '../fingerprint/simhash.ts';
 
@@ -34,21 +36,29 @@ export interface CandidateResult {
   skippedEntries: number;
 }
 
-function indexCandidates(nodes: readonly NearNode[], method: NearMethod, threshold: number, eligible: (node: number) => boolean): CandidatePairs {
+/** Calls add for each node `eligible` allows, yielding every DOCUMENTS_PER_STEP nodes. */
+function* addEach(nodes: readonly NearNode[], eligible: (node: number) => boolean, add: (node: NearNode, id: number) => void): Steps<void> {
+  for (let id = 0; id < nodes.length; id++) {
+    if (eligible(id)) add(nodes[id]!, id);
+    if (id % DOCUMENTS_PER_STEP === DOCUMENTS_PER_STEP - 1) yield;
+  }
+}
+
+function* indexCandidates(nodes: readonly NearNode[], method: NearMethod, threshold: number, eligible: (node: number) => boolean): Steps<CandidatePairs> {
   if (method === 'lists') {
     const index = new ListIndex();
-    nodes.forEach((node, id) => eligible(id) && index.add(id, node.lists ?? new Uint32Array(0)));
+    yield* addEach(nodes, eligible, (node, id) => index.add(id, node.lists ?? new Uint32Array(0)));
     return index.candidatePairs();
   }
   if (method === 'simhash') {
     const index = new SimhashIndex(hammingThreshold(threshold));
-    nodes.forEach((node, id) => eligible(id) && node.simhash && node.shingleCount > 0 && index.add(id, node.simhash));
+    yield* addEach(nodes, eligible, (node, id) => node.simhash && node.shingleCount > 0 && index.add(id, node.simhash));
     return index.candidatePairs();
   }
   const sketchSize = nodes[0]?.sketch.length ?? 128;
   const index = new LshIndex(chooseBands(threshold, sketchSize));
-  nodes.forEach((node, id) => eligible(id) && index.add(id, node.sketch));
-  return index.candidatePairs();
+  yield* addEach(nodes, eligible, (node, id) => index.add(id, node.sketch));
+  return yield* index.candidatePairsInSteps();
 }
 
 /**
@@ -58,9 +68,15 @@ function indexCandidates(nodes: readonly NearNode[], method: NearMethod, thresho
  * Documents `eligible` refuses (tiny ones) are not indexed at all.
  */
 export function similarPairs(nodes: readonly NearNode[], method: NearMethod, threshold: number, margin: number, eligible: (node: number) => boolean = () => true): CandidateResult {
-  const { pairs, skippedEntries } = indexCandidates(nodes, method, threshold, eligible);
+  return runSteps(similarPairsInSteps(nodes, method, threshold, margin, eligible));
+}
+
+/** similarPairs, a piece at a time (see steps.ts). */
+export function* similarPairsInSteps(nodes: readonly NearNode[], method: NearMethod, threshold: number, margin: number, eligible: (node: number) => boolean = () => true): Steps<CandidateResult> {
+  const { pairs, skippedEntries } = yield* indexCandidates(nodes, method, threshold, eligible);
   const out: SimilarPair[] = [];
   for (let i = 0; i < pairs.length; i += 2) {
+    if (i % (2 * DOCUMENTS_PER_STEP) === 0) yield;
     const a = pairs[i]!;
     const b = pairs[i + 1]!;
     const similarity = estimateResemblance(nodes[a]!.sketch, nodes[b]!.sketch);
@@ -183,11 +199,16 @@ const MIN_SAMPLES = 3;
  * in a near cluster). Estimates only: the caller verifies each on the exact sets.
  */
 export function containmentCandidates(nodes: readonly NearNode[], minContainment: number, eligible: (node: number) => boolean): ContainmentCandidate[] {
+  return runSteps(containmentCandidatesInSteps(nodes, minContainment, eligible));
+}
+
+/** containmentCandidates, a piece at a time (see steps.ts). */
+export function* containmentCandidatesInSteps(nodes: readonly NearNode[], minContainment: number, eligible: (node: number) => boolean): Steps<ContainmentCandidate[]> {
   const index = new ContainmentIndex();
-  nodes.forEach((node, id) => index.add(id, node.sample, node.shingleCount));
-  return index
-    .candidates({ minEstimate: minContainment, minSamples: MIN_SAMPLES })
-    .candidates.filter((c) => eligible(c.contained) && clearlySmaller(nodes[c.contained]!.shingleCount, nodes[c.container]!.shingleCount))
+  yield* addEach(nodes, () => true, (node, id) => index.add(id, node.sample, node.shingleCount));
+  const { candidates } = yield* index.candidatesInSteps({ minEstimate: minContainment, minSamples: MIN_SAMPLES });
+  return candidates
+    .filter((c) => eligible(c.contained) && clearlySmaller(nodes[c.contained]!.shingleCount, nodes[c.container]!.shingleCount))
     .map(({ contained, container, estimate, samples }) => ({ contained, container, containment: estimate, samples }));
 }
 

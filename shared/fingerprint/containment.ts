@@ -8,6 +8,8 @@
 
 import { DEFAULT_MAX_BUCKET_SIZE, Uint32List } from './candidatePairs.ts';
 import { radixSortByKey } from './radixSort.ts';
+import { DOCUMENTS_PER_STEP, runSteps } from './steps.ts';
+import type { Steps } from './steps.ts';
 
 /**
  * 1 shingle in 16: a one-page excerpt (~300 words) keeps ~19 samples, while the index holds
@@ -76,7 +78,12 @@ export class ContainmentIndex {
   }
 
   /** Pairs where the smaller document's sample lies at least minEstimate within the larger's. */
-  candidates({ minEstimate = 0.8, minSamples = 8, maxPostings = DEFAULT_MAX_BUCKET_SIZE }: ContainmentOptions = {}): ContainmentCandidates {
+  candidates(options: ContainmentOptions = {}): ContainmentCandidates {
+    return runSteps(this.candidatesInSteps(options));
+  }
+
+  /** candidates(), DOCUMENTS_PER_STEP documents per step. */
+  *candidatesInSteps({ minEstimate = 0.8, minSamples = 8, maxPostings = DEFAULT_MAX_BUCKET_SIZE }: ContainmentOptions = {}): Steps<ContainmentCandidates> {
     const count = this.ids.length;
     const keys = this.keys.toArray();
     const owners = this.owners.toArray();
@@ -110,6 +117,7 @@ export class ContainmentIndex {
     const touched = new Uint32List();
     const candidates: ContainmentCandidate[] = [];
     for (let doc = 0; doc < count; doc++) {
+      if (doc % DOCUMENTS_PER_STEP === DOCUMENTS_PER_STEP - 1) yield;
       const samples = this.sampleCounts.values[doc]! - ignored[doc]!;
       if (samples < minSamples) continue;
       touched.clear();

@@ -6,6 +6,8 @@
 import { type CandidatePairs, DEFAULT_MAX_BUCKET_SIZE, PairCollector, Uint32List, forEachBucket } from './candidatePairs.ts';
 import { murmur3Ints } from './hash32.ts';
 import { isEmptySketch } from './minhash.ts';
+import { runSteps } from './steps.ts';
+import type { Steps } from './steps.ts';
 
 /** Recall at the threshold itself that chooseBands aims for. */
 const DEFAULT_MIN_RECALL = 0.99;
@@ -77,6 +79,11 @@ export class LshIndex {
 
   /** Pairs of documents that agree on at least one whole band (unverified). */
   candidatePairs(): CandidatePairs {
+    return runSteps(this.candidatePairsInSteps());
+  }
+
+  /** candidatePairs(), a band per step. */
+  *candidatePairsInSteps(): Steps<CandidatePairs> {
     const count = this.ids.length;
     const collector = new PairCollector(count);
     const keys = new Uint32Array(count);
@@ -93,6 +100,7 @@ export class LshIndex {
       const skips = forEachBucket(keys, owners, this.maxBucketSize, visit);
       skippedBuckets += skips.skippedBuckets;
       skippedEntries += skips.skippedEntries;
+      yield;
     }
     return { pairs: collector.pairs(this.ids.values), skippedBuckets, skippedEntries };
   }

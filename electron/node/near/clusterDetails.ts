@@ -79,8 +79,10 @@ export function nodeIdentity(node: TextNode): string {
 
 /** The description of each near cluster, from its representative's text and its members' samples. */
 export async function describeNearClusters(clusters: Cluster[], nodes: readonly (TextNode & DocumentFingerprint)[], settingsKey: string, details: DetailReader): Promise<void> {
+  // Only the files of near clusters: a map of every document's files costs a scan of 200k documents a few hundred ms.
+  const wanted = new Set(clusters.flatMap((c) => (c.kind === 'near' ? c.files.map((f) => f.path) : [])));
   const nodeOf = new Map<string, TextNode & DocumentFingerprint>();
-  for (const node of nodes) for (const { unit } of node.units) for (const { file } of unit.inodes) nodeOf.set(file.path, node);
+  if (wanted.size > 0) for (const node of nodes) for (const { unit } of node.units) for (const { file } of unit.inodes) if (wanted.has(file.path)) nodeOf.set(file.path, node);
   const pending: { cluster: Cluster; key: string; members: (TextNode & DocumentFingerprint)[] }[] = [];
   for (const cluster of clusters) {
     if (cluster.kind !== 'near') continue;

@@ -4,12 +4,13 @@
 // cluster (clusterDetails.ts).
 import { availableParallelism } from 'node:os';
 import { CANDIDATE_MARGIN, CONTAINMENT_CANDIDATE_MARGIN, CONTAINMENT_THRESHOLD, MIN_DOCUMENT_WORDS } from '../../../shared/cluster/claimRules.ts';
-import { containmentCandidates, groupContained, similarPairs, starClusters } from '../../../shared/cluster/nearClusters.ts';
+import { containmentCandidatesInSteps, groupContained, similarPairsInSteps, starClusters } from '../../../shared/cluster/nearClusters.ts';
 import type { SimilarPair } from '../../../shared/cluster/nearClusters.ts';
+import type { Steps } from '../../../shared/fingerprint/steps.ts';
 import type { Cluster, ScanError } from '../../../shared/report.ts';
 import type { ChunkUnit, NearMethod } from '../../../shared/scanOptions.ts';
 import { ExtractErrorCode } from '../extract/extractError.ts';
-import { createYielder } from '../scan/eventLoopTurns.ts';
+import { createYielder, yieldTo } from '../scan/eventLoopTurns.ts';
 import { createExtractPool } from '../extract/extractPool.ts';
 import type { ExtractPool } from '../extract/extractPool.ts';
 import { assembleClusters } from './assembleClusters.ts';
@@ -98,6 +99,16 @@ export async function forEachInWindow<T>(items: readonly T[], window: number, wo
   await Promise.all(Array.from({ length: Math.min(window, items.length) }, runner));
 }
 
+/** Runs steps to the end, letting the event loop turn between them now and then. */
+async function inTurns<T>(steps: Steps<T>, signal?: AbortSignal): Promise<T> {
+  const yieldSometimes = createYielder(signal);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+    await yieldSometimes();
+  }
+}
+
 export async function fingerprintUnits(units: readonly DocumentUnit[], settingsKey: string, pool: ExtractPool<DocumentFingerprint>, hooks: NearHooks, errors: ScanError[]) {
   const nodes = new Map<string, FingerprintedNode>();
   const progress: NearProgress = { bytesRead: 0, bytesToRead: units.reduce((s, u) => s + u.size, 0), filesDone: 0, filesToDo: units.length };
@@ -127,6 +138,7 @@ export async function fingerprintUnits(units: readonly DocumentUnit[], settingsK
   // built from each node's first unit, the same on every run.
   const byPath = (a: { unit: DocumentUnit }, b: { unit: DocumentUnit }) => (a.unit.path < b.unit.path ? -1 : a.unit.path > b.unit.path ? 1 : 0);
   for (const node of nodes.values()) node.units.sort(byPath);
+  await yieldTo(hooks.signal);
   const sorted = [...nodes.values()].sort((a, b) => byPath(a.units[0]!, b.units[0]!));
   return { nodes: sorted, filesRead };
 }
@@ -157,20 +169,25 @@ export async function clusterNodes(
 ): Promise<{ clusters: Cluster[]; filesRead: number }> {
   const settingsKey = fingerprintSettingsKey(settings);
   const details = createDetailReader(settings.unit, hooks);
+  // Indexing 200k documents takes seconds on a loaded machine: it runs in steps (inTurns), and a
+  // pending Ctrl-C also gets its turn between the synchronous steps below.
+  const turn = () => yieldTo(hooks.signal);
   try {
     // Tiny documents only match on identical canonical text: their units already share a node.
     const comparable = (n: number) => nodes[n]!.words >= MIN_DOCUMENT_WORDS;
-    const claims = candidates ?? similarPairs(nodes, settings.method, settings.threshold, CANDIDATE_MARGIN, comparable).pairs;
+    const claims = candidates ?? (await inTurns(similarPairsInSteps(nodes, settings.method, settings.threshold, CANDIDATE_MARGIN, comparable), hooks.signal)).pairs;
     const pairs = await verifyPairs(claims, nodes, settings.threshold, settings.unit, details);
     const stars = starClusters(nodes.length, pairs);
+    await turn();
     const inStar = new Uint8Array(nodes.length);
     for (const star of stars) [star.center, ...star.members.map((m) => m.node)].forEach((n) => (inStar[n] = 1));
     // A text held by several files stays a cluster of its own (near, or exact for byte copies), so
     // only a text in one file, in no near cluster, can be shown as contained.
     const single = (n: number) => nodes[n]!.units.length === 1 && nodes[n]!.units[0]!.unit.inodes.length === 1;
-    const containment = containmentCandidates(nodes, CONTAINMENT_THRESHOLD - CONTAINMENT_CANDIDATE_MARGIN, (n) => !inStar[n] && single(n) && comparable(n));
+    const containment = await inTurns(containmentCandidatesInSteps(nodes, CONTAINMENT_THRESHOLD - CONTAINMENT_CANDIDATE_MARGIN, (n) => !inStar[n] && single(n) && comparable(n)), hooks.signal);
     const contained = groupContained(nodes, await verifyContainment(containment, nodes, CONTAINMENT_THRESHOLD, settings.threshold, settings.unit, details));
     const clusters = assembleClusters(nodes, stars, contained);
+    await turn();
     // The claims are checked: end the set readers, which keep their last documents' memory, before texts are read.
     await details.close();
     await describeNearClusters(clusters, nodes, settingsKey, details);

@@ -1,13 +1,13 @@
 // Issue 11 item 7: the near phase hands the extraction pool a bounded window of documents, fed as
 // results come back, instead of every document of the scan at once (200k requests: heap, and a
-// long synchronous burst while Ctrl-C waits).
+// long synchronous burst while Ctrl-C waits); and it hears Ctrl-C while it indexes them.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { defaultScanOptions } from '../../../../shared/scanOptions.ts';
 import type { ScanOptions } from '../../../../shared/scanOptions.ts';
 import type { ExtractPool } from '../../../../electron/node/extract/extractPool.ts';
 import type { DocumentFingerprint } from '../../../../electron/node/near/documentFingerprint.ts';
 import { DOCUMENTS_IN_FLIGHT } from '../../../../electron/node/near/findNearDuplicates.ts';
-import { createScanPools, runScanWith } from '../../../../electron/node/scan/scanService.ts';
+import { createScanPools, runScan, runScanWith } from '../../../../electron/node/scan/scanService.ts';
 import { createTempTree } from '../../../helpers/tempTree.ts';
 import type { TempTree } from '../../../helpers/tempTree.ts';
 
@@ -80,4 +80,11 @@ it('stops asking for documents once the scan is cancelled', async () => {
   } finally {
     await pools.destroy();
   }
+});
+
+it('hears a cancellation once every document is read, while it indexes and clusters them', async () => {
+  const controller = new AbortController();
+  const options: ScanOptions = { ...defaultScanOptions, roots: [tree.root] };
+  const cancelOnCluster = (phase: string) => phase === 'cluster' && !controller.signal.aborted && controller.abort(new Error('cancelled'));
+  await expect(runScan(options, { signal: controller.signal, onProgress: (p) => cancelOnCluster(p.phase) })).rejects.toThrow('cancelled');
 });
