@@ -55,8 +55,16 @@ async function loadNear(): Promise<NearModules> {
   return { ...find, ...units };
 }
 
+/**
+ * Seconds of reading (estimated) before a scan starts its hashing thread: less is read by the main
+ * thread alone once the walk is over. A tree of mostly unique sizes hashes a few hundred files,
+ * less than the thread's start (~100 ms of CPU, ~20 MB) would cost; a tree with many files of one
+ * size starts it a few thousand files into the walk, to hash alongside it.
+ */
+const HASH_THREADS_AFTER_SECONDS = 0.1;
+
 export function createScanPools(options: ScanOptions): ScanPools {
-  const hash = createHashPool();
+  const hash = createHashPool({ threadsAfterSeconds: HASH_THREADS_AFTER_SECONDS });
   let near: Promise<NearStep> | undefined;
   const loadNearStep = () => (near ??= loadNear().then((modules) => ({ modules, fingerprint: modules.createFingerprintPool(options) })));
   // Started with the pools, so the fingerprinting threads boot while the disk is walked.
@@ -132,7 +140,10 @@ async function beginCachedScan(cache: ContentCache | undefined, roots: readonly 
   const passes = createHashPasses(hash, { signal, cache });
   const pass = passes.startPass(false);
   for (const file of maybeMoved) pass.add({ file, digest: undefined });
-  await pass.finish();
+  const done = pass.finish();
+  // The threads may wait for more work than this (createScanPools): this thread reads it.
+  await hash.assist(done);
+  await done;
   return { files: passes.filesHashed(), bytes: passes.bytesHashed() };
 }
 

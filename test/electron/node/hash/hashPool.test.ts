@@ -179,6 +179,50 @@ describe('hash pool threads', () => {
   });
 });
 
+describe('hash pool waiting for work to add up', () => {
+  it('leaves a little work to the caller that assists, and starts no thread for it', async () => {
+    const pool = createHashPool({ threads: 1, threadsAfterSeconds: 60 });
+    try {
+      const content = randomBytes(5000);
+      const path = join(dir, 'little.bin');
+      writeFileSync(path, content);
+      const result = pool.hash(task(true, [path]));
+      await pool.assist(result);
+      expect(digestHex((await result).digests, 0)).toBe(await xxhash128(content));
+      expect(pool.started()).toBe(false);
+    } finally {
+      await pool.destroy();
+    }
+  });
+
+  it('starts its threads all the same for a caller that never assists', async () => {
+    const pool = createHashPool({ threads: 1, threadsAfterSeconds: 60 });
+    try {
+      const content = randomBytes(5000);
+      const path = join(dir, 'unassisted.bin');
+      writeFileSync(path, content);
+      const result = await pool.hash(task(true, [path]));
+      expect(digestHex(result.digests, 0)).toBe(await xxhash128(content));
+      expect(pool.started()).toBe(true);
+    } finally {
+      await pool.destroy();
+    }
+  });
+
+  it('starts its threads once the work planned is worth them, before anyone assists', async () => {
+    const pool = createHashPool({ threads: 1, threadsAfterSeconds: 0.001 });
+    try {
+      const paths = Array.from({ length: 60 }, (_, i) => join(dir, `many-${i}.bin`));
+      for (const path of paths) writeFileSync(path, randomBytes(64));
+      const result = pool.hash(task(true, paths));
+      expect(pool.started()).toBe(true);
+      expect((await result).errors).toEqual([]);
+    } finally {
+      await pool.destroy();
+    }
+  });
+});
+
 describe('batch hasher on the calling thread', () => {
   const openFiles = () => readdirSync('/proc/self/fd').length;
 
