@@ -179,13 +179,18 @@ describe('hash pool threads', () => {
   });
 });
 
+function smallFile(name: string): { path: string; content: Buffer } {
+  const content = randomBytes(5000);
+  const path = join(dir, name);
+  writeFileSync(path, content);
+  return { path, content };
+}
+
 describe('hash pool waiting for work to add up', () => {
   it('leaves a little work to the caller that assists, and starts no thread for it', async () => {
     const pool = createHashPool({ threads: 1, threadsAfterSeconds: 60 });
     try {
-      const content = randomBytes(5000);
-      const path = join(dir, 'little.bin');
-      writeFileSync(path, content);
+      const { path, content } = smallFile('little.bin');
       const result = pool.hash(task(true, [path]));
       await pool.assist(result);
       expect(digestHex((await result).digests, 0)).toBe(await xxhash128(content));
@@ -198,9 +203,7 @@ describe('hash pool waiting for work to add up', () => {
   it('starts its threads all the same for a caller that never assists', async () => {
     const pool = createHashPool({ threads: 1, threadsAfterSeconds: 60 });
     try {
-      const content = randomBytes(5000);
-      const path = join(dir, 'unassisted.bin');
-      writeFileSync(path, content);
+      const { path, content } = smallFile('unassisted.bin');
       const result = await pool.hash(task(true, [path]));
       expect(digestHex(result.digests, 0)).toBe(await xxhash128(content));
       expect(pool.started()).toBe(true);
