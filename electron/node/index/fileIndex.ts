@@ -48,6 +48,10 @@ interface ScanState {
   walked: Set<string>;
 }
 
+function sameRoots(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((root, i) => root === b[i]);
+}
+
 function byWritePath(a: IndexWrite, b: IndexWrite): number {
   const x = writePath(a);
   const y = writePath(b);
@@ -97,6 +101,8 @@ export function openFileIndex(path: string, options: FileIndexOptions = {}): Fil
    */
   let memos = new Map<string, StoredMemo>();
   let scan: ScanState | undefined;
+  /** The roots beginWalk loaded, until beginScan takes them. */
+  let preloaded: readonly string[] | undefined;
   let pending: IndexWrite[] = [];
   let timer: NodeJS.Timeout | undefined;
   let failure: unknown;
@@ -134,6 +140,23 @@ export function openFileIndex(path: string, options: FileIndexOptions = {}): Fil
       failure ??= indexFailure(path, error);
       return undefined;
     }
+  }
+
+  /** Reloaded each scan: another process may have written since. */
+  function load(roots: readonly string[]): void {
+    commit();
+    loadedRoots = [];
+    lookedUp = new Set();
+    known = knownFiles();
+    memos = new Map();
+    preloaded = undefined;
+    const resolved = resolveScanRoots(roots);
+    try {
+      for (const root of resolved) rows.loadBelow(root, known.byPath);
+    } catch (error) {
+      throw indexFailure(path, error);
+    }
+    loadedRoots = resolved;
   }
 
   function flush(): void {
@@ -209,21 +232,16 @@ export function openFileIndex(path: string, options: FileIndexOptions = {}): Fil
       memos.set(key, { value, usedMs });
       queue({ kind: 'memo', key, value, usedMs });
     },
+    beginWalk(roots) {
+      load(roots);
+      preloaded = roots;
+      return known.byPath.size === 0;
+    },
     beginScan(roots, files) {
-      // Reloaded each scan: another process may have written since.
-      commit();
-      loadedRoots = [];
-      lookedUp = new Set();
-      known = knownFiles();
-      memos = new Map();
-      const resolved = resolveScanRoots(roots);
-      try {
-        for (const root of resolved) rows.loadBelow(root, known.byPath);
-      } catch (error) {
-        throw indexFailure(path, error);
-      }
-      loadedRoots = resolved;
-      scan = { roots: resolved, walked: new Set(files.map((file) => file.path)) };
+      // Loaded before the walk (beginWalk) or now: the saves made during the walk stay.
+      if (preloaded === undefined || !sameRoots(preloaded, roots)) load(roots);
+      preloaded = undefined;
+      scan = { roots: loadedRoots, walked: new Set(files.map((file) => file.path)) };
       return known.followMoves(scan.roots, files, scan.walked);
     },
     finishScan() {
