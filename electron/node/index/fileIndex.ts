@@ -31,6 +31,7 @@ export interface FileIndexOptions {
  */
 export interface FileIndex extends ScanCache {
   readonly path: string;
+  beginWalk(roots: readonly string[]): boolean;
   /** Writes the buffered saves now. */
   commit(): void;
   /** Commits, then closes the file. */
@@ -45,7 +46,7 @@ const MEMO_USE_RESOLUTION_MS = DAY_MS;
 
 interface ScanState {
   roots: string[];
-  walked: Set<string>;
+  walked: ReadonlyMap<string, WalkedFile>;
 }
 
 function sameRoots(a: readonly string[], b: readonly string[]): boolean {
@@ -142,17 +143,21 @@ export function openFileIndex(path: string, options: FileIndexOptions = {}): Fil
     }
   }
 
-  /** Reloaded each scan: another process may have written since. */
-  function load(roots: readonly string[]): void {
+  /** Starts afresh, reloaded each scan (another process may have written since); returns the roots resolved. */
+  function reset(roots: readonly string[]): string[] {
     commit();
     loadedRoots = [];
     lookedUp = new Set();
     known = knownFiles();
     memos = new Map();
     preloaded = undefined;
-    const resolved = resolveScanRoots(roots);
+    return resolveScanRoots(roots);
+  }
+
+  function load(roots: readonly string[], walked: ReadonlyMap<string, WalkedFile>): void {
+    const resolved = reset(roots);
     try {
-      for (const root of resolved) rows.loadBelow(root, known.byPath);
+      for (const root of resolved) rows.loadBelow(root, known.byPath, walked);
     } catch (error) {
       throw indexFailure(path, error);
     }
@@ -233,16 +238,26 @@ export function openFileIndex(path: string, options: FileIndexOptions = {}): Fil
       queue({ kind: 'memo', key, value, usedMs });
     },
     beginWalk(roots) {
-      load(roots);
+      const resolved = reset(roots);
+      let empty: boolean;
+      try {
+        empty = !resolved.some((root) => rows.anyBelow(root));
+      } catch (error) {
+        throw indexFailure(path, error);
+      }
+      // Rows are loaded after the walk (beginScan), sharing its strings.
+      if (!empty) return false;
+      loadedRoots = resolved;
       preloaded = roots;
-      return known.byPath.size === 0;
+      return true;
     },
     beginScan(roots, files) {
-      // Loaded before the walk (beginWalk) or now: the saves made during the walk stay.
-      if (preloaded === undefined || !sameRoots(preloaded, roots)) load(roots);
+      const walked = new Map(files.map((file) => [file.path, file]));
+      // Nothing known under the roots (beginWalk): the saves made during the walk stay.
+      if (preloaded === undefined || !sameRoots(preloaded, roots)) load(roots, walked);
       preloaded = undefined;
-      scan = { roots: loadedRoots, walked: new Set(files.map((file) => file.path)) };
-      return known.followMoves(scan.roots, files, scan.walked);
+      scan = { roots: loadedRoots, walked };
+      return known.followMoves(scan.roots, files, walked);
     },
     finishScan() {
       if (scan !== undefined) {

@@ -40,6 +40,10 @@ describe('file index loaded before the walk', () => {
     scan(index, [t.root], [a]);
     index = t.reopen(index);
     expect(index.beginWalk([t.root])).toBe(false);
+    // Loaded once the walk is known.
+    index.beginScan([t.root], [a]);
+    expect(index.hashes(a)).toEqual(contentHashes(a));
+    index.finishScan();
     expect(index.beginWalk([t.folder('elsewhere')])).toBe(true);
   });
 });
