@@ -70,28 +70,28 @@ async function scan(label: string): Promise<Row> {
 }
 
 /** The unchanged rescan and jdupes, alternating: medians of each, and the rescan with the median time. */
-async function rescansAndJdupes(): Promise<{ unchanged: Row; jdupesSeconds: number; jdupesRss?: number; times: number[]; jdupesTimes: number[] }> {
+async function rescansAndJdupes(): Promise<{ unchanged: Row; jdupesSeconds: number; jdupesCpu: number; jdupesRss?: number; times: number[]; jdupesTimes: number[] }> {
   const rescans: Row[] = [];
-  const jdupesRuns: { seconds: number; rss?: number }[] = [];
+  const jdupesRuns: { seconds: number; cpu?: number; rss?: number }[] = [];
   if (jdupes) await measure('jdupes', ['-r', '-q', ...roots], { cwd: work, stdoutFile: join(work, 'jdupes.out') });
   for (let round = 0; round < runs; round++) {
     rescans.push(await scan('rescan, unchanged'));
     if (!jdupes) continue;
     const run = await measure('jdupes', ['-r', '-q', ...roots], { cwd: work, stdoutFile: join(work, 'jdupes.out') });
     if (run.exitCode !== 0) throw new Error(`jdupes exited ${run.exitCode}: ${run.stderrTail}`);
-    jdupesRuns.push({ seconds: run.seconds, rss: run.peakRssMB });
+    jdupesRuns.push({ seconds: run.seconds, cpu: run.cpuSeconds, rss: run.peakRssMB });
   }
   const times = rescans.map((row) => row.seconds);
   const middle = rescans.toSorted((a, b) => a.seconds - b.seconds)[Math.floor((rescans.length - 1) / 2)]!;
   const unchanged = { ...middle, seconds: median(times), rss: Math.max(...rescans.map((row) => row.rss ?? NaN)) };
   const jdupesTimes = jdupesRuns.map((run) => run.seconds);
-  return { unchanged, jdupesSeconds: median(jdupesTimes), jdupesRss: Math.max(...jdupesRuns.map((run) => run.rss ?? NaN)), times, jdupesTimes };
+  return { unchanged, jdupesSeconds: median(jdupesTimes), jdupesCpu: median(jdupesRuns.map((run) => run.cpu ?? NaN)), jdupesRss: Math.max(...jdupesRuns.map((run) => run.rss ?? NaN)), times, jdupesTimes };
 }
 
 try {
   console.log(`Load average at start: ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
   const first = await scan('first scan (empty index)');
-  const { unchanged, jdupesSeconds, jdupesRss, times, jdupesTimes } = await rescansAndJdupes();
+  const { unchanged, jdupesSeconds, jdupesCpu, jdupesRss, times, jdupesTimes } = await rescansAndJdupes();
   const touched = everyHundredthFile(roots);
   const now = new Date();
   for (const path of touched) utimesSync(path, now, now);
@@ -106,7 +106,7 @@ try {
         `${(row.report.stats.filesRead ?? 0).toLocaleString('en-US').padStart(12)}${(row.rss?.toFixed(0) ?? '–').padStart(15)}  ${row.report.clusters.length}`,
     );
   }
-  if (jdupes) console.log(`${'jdupes, same folders'.padEnd(34)}${jdupesSeconds.toFixed(2).padStart(10)}${''.padStart(10)}${''.padStart(9)}${''.padStart(12)}${(jdupesRss?.toFixed(0) ?? '–').padStart(15)}`);
+  if (jdupes) console.log(`${'jdupes, same folders'.padEnd(34)}${jdupesSeconds.toFixed(2).padStart(10)}${''.padStart(10)}${jdupesCpu.toFixed(2).padStart(9)}${''.padStart(12)}${(jdupesRss?.toFixed(0) ?? '–').padStart(15)}`);
   console.log(`Unchanged rescans (s): ${times.map((t) => t.toFixed(2)).join(' ')}${jdupes ? `; jdupes (s): ${jdupesTimes.map((t) => t.toFixed(2)).join(' ')}` : ''}`);
   const same = JSON.stringify(unchanged.report.clusters) === JSON.stringify(first.report.clusters);
   console.log(`\nUnchanged rescan gives the same clusters as the first scan: ${same ? 'yes' : 'NO'}`);
