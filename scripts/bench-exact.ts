@@ -13,9 +13,8 @@ import { GNU_TIME, machineInfo, measure, median, type Measurement } from './benc
 import { allTools, aptInstall, onPath, type Tool } from './bench/peers.ts';
 import { ensureTree, type BuiltTree } from './bench/tree.ts';
 import { planWideFolder } from './bench/wide-tree.ts';
-import { planUniqueSizeTree } from './bench/unique-size-tree.ts';
 import { printDefaultMode, runDefaultMode, type DefaultModeSetup } from './bench/defaultMode.ts';
-import { DEFAULT_EXCLUDED_NAMES } from '../electron/node/scan/excludes.ts';
+import { UNIQUE_FILES, uniqueSizeSetup, usrLibSetup } from './bench/defaultTrees.ts';
 
 /** Bump when a generator changes, so that trees built by the old one are not reused. */
 const LAYOUT = 1;
@@ -24,8 +23,6 @@ const DEFAULT_FILES = 50_000;
 const DEFAULT_BYTES = 3.7e9;
 const MAX_DEFAULT_BYTES = 10e9;
 const WIDE_ENTRIES = 1_000_000;
-const UNIQUE_FILES = 20_000;
-const UNIQUE_BYTES = 1.6e9;
 const TREES = ['home', 'unique', 'usr-lib'];
 
 const USAGE = `Usage: npm run bench:exact -- [options]
@@ -39,7 +36,7 @@ const USAGE = `Usage: npm run bench:exact -- [options]
                   unique (${UNIQUE_FILES.toLocaleString('en-US')} files of mostly unique sizes, 1.6 GB), usr-lib (/usr/lib,
                   --hidden) (default all three; 'none' for none)
   --no-near       leave the near-on (default) scans out of the default-mode figures
-  --near-usr-lib  time the near-on scans of /usr/lib too (minutes: it holds ~20,000 texts)
+  --near-usr-lib  time the near-on scans of /usr/lib too (a first scan took 6 minutes here)
   --keep          keep the tree for the next run (it is reused when the options match)
   --rebuild       rebuild the tree even if a matching one exists`;
 
@@ -274,25 +271,8 @@ else if (trees.length > 0) {
 function defaultModeSetup(name: string, work: string): DefaultModeSetup | undefined {
   const common = { runs, work, shingleArgs: [] as string[], jdupesArgs: [] as string[], near: options.near };
   if (name === 'home') return { ...common, name: `${wide ? 'Wide folder' : 'Home-like tree'} (${num(manifest.files)} files, many of one size)`, roots: [tree.root], truth };
-  if (name === 'unique') {
-    const unique = ensureTree(
-      join(tmpdir(), `shingle-bench-exact-unique-${UNIQUE_FILES}f-v${LAYOUT}`),
-      { kind: 'unique', files: UNIQUE_FILES, bytes: UNIQUE_BYTES, layout: LAYOUT },
-      () => planUniqueSizeTree(UNIQUE_FILES, UNIQUE_BYTES),
-      options.rebuild,
-    );
-    const m = unique.manifest;
-    const label = `Mostly unique sizes (${num(m.files)} files, ${(m.bytes / 1e9).toFixed(2)} GB, ${num(m.sameSizeDifferent + m.duplicateFiles)} share a size)`;
-    return { ...common, name: label, roots: [unique.root], truth: m.groups.map((group) => group.map((path) => join(unique.root, path))) };
-  }
-  if (!existsSync('/usr/lib')) {
-    console.log('\n/usr/lib: not found, skipped');
-    return undefined;
-  }
-  // Shingle never looks into __pycache__, node_modules and the like; jdupes is told to leave the
-  // same files out, so both compare the same files (jdupes still lists those folders).
-  const jdupesArgs = [...DEFAULT_EXCLUDED_NAMES].flatMap((excluded) => ['-X', `nostr:/${excluded}/`]);
-  return { ...common, name: '/usr/lib (a real tree, --hidden)', roots: ['/usr/lib'], shingleArgs: ['--hidden'], jdupesArgs, near: options.near && options['near-usr-lib'] };
+  if (name === 'unique') return uniqueSizeSetup(common, options.rebuild);
+  return usrLibSetup({ ...common, near: options.near && options['near-usr-lib'] });
 }
 
 if (options.keep) console.log(`\nKept ${base}`);

@@ -76,6 +76,28 @@ export interface HashPool {
 export interface HashPoolOptions {
   /** Hashing threads besides the caller's own (see defaultThreads). */
   threads?: number;
+  /**
+   * Starts the threads only once the tasks planned add up to this many seconds of reading (see
+   * workSeconds); until then they wait for the caller to assist. For a caller that assists once
+   * it has planned everything, as a scan does after its walk: a thread costs more than it saves
+   * on a little work. 0 (the default): the threads start with the first task.
+   */
+  threadsAfterSeconds?: number;
+}
+
+/** Per file: open, fstat, close and the first read, on a warm page cache (~25 µs measured). */
+const SECONDS_PER_FILE = 25e-6;
+const SECONDS_PER_BYTE = 1 / 1.5e9;
+/**
+ * When threads wait for work to add up, a caller that never assists must not wait forever: the
+ * threads start this long after the first task that no one has taken.
+ */
+const UNASSISTED_START_MS = 300;
+
+/** A rough cost of reading a task on one thread: what its start (~100 ms of CPU) is weighed against. */
+function workSeconds(task: HashTask): number {
+  const bytes = task.sample ? task.sizes.reduce((sum, size) => sum + Math.min(size, WHOLE_FILE_SAMPLE_LIMIT), 0) : task.sizes.reduce((sum, size) => sum + size, 0);
+  return task.paths.length * SECONDS_PER_FILE + bytes * SECONDS_PER_BYTE;
 }
 
 /**
@@ -148,6 +170,10 @@ export function createHashPool(options: HashPoolOptions = {}): HashPool {
   const workerData: HashWorkerData = { sampleChunkBytes: SAMPLE_CHUNK_BYTES, wholeFileSampleLimit: WHOLE_FILE_SAMPLE_LIMIT };
   let piscina: Piscina<HashTask, HashResult> | undefined;
   let destroyed = false;
+  const threadsAfterSeconds = options.threadsAfterSeconds ?? 0;
+  /** Seconds of work planned so far, while the threads wait for it to add up. */
+  let planned = 0;
+  let unassistedStart: NodeJS.Timeout | undefined;
 
   function startThreads(): Piscina<HashTask, HashResult> {
     if (piscina) return piscina;
@@ -193,8 +219,19 @@ export function createHashPool(options: HashPoolOptions = {}): HashPool {
   }
 
   function sendWaiting(): void {
+    if (piscina === undefined && planned < threadsAfterSeconds) {
+      if (assisting === 0 && waiting.length > 0) unassistedStart ??= setTimeout(startUnassisted, UNASSISTED_START_MS);
+      return;
+    }
     const limit = threads * (1 + (assisting > 0 ? TASKS_AHEAD_PER_THREAD_ASSISTED : TASKS_AHEAD_PER_THREAD));
     while (sent < limit && waiting.length > 0) send(waiting.shift()!);
+  }
+
+  function startUnassisted(): void {
+    unassistedStart = undefined;
+    if (destroyed || assisting > 0 || waiting.length === 0) return;
+    planned = Infinity;
+    sendWaiting();
   }
 
   /** One listener per signal, however many tasks it covers. */
@@ -261,6 +298,7 @@ export function createHashPool(options: HashPoolOptions = {}): HashPool {
         if (signal?.aborted) return reject(new AbortError(signal.reason));
         if (signal) watch(signal);
         waiting.push({ task, signal, long: isLong(task), resolve, reject });
+        if (piscina === undefined) planned += workSeconds(task);
         sendWaiting();
         wake?.();
       });
@@ -268,6 +306,7 @@ export function createHashPool(options: HashPoolOptions = {}): HashPool {
     assist,
     async destroy() {
       destroyed = true;
+      clearTimeout(unassistedStart);
       for (const pending of waiting.splice(0)) pending.reject(new Error('The hash pool was destroyed.'));
       await piscina?.destroy();
     },

@@ -31,6 +31,7 @@ export interface FileIndexOptions {
  */
 export interface FileIndex extends ScanCache {
   readonly path: string;
+  beginWalk(roots: readonly string[]): boolean;
   /** Writes the buffered saves now. */
   commit(): void;
   /** Commits, then closes the file. */
@@ -45,7 +46,11 @@ const MEMO_USE_RESOLUTION_MS = DAY_MS;
 
 interface ScanState {
   roots: string[];
-  walked: Set<string>;
+  walked: ReadonlyMap<string, WalkedFile>;
+}
+
+function sameRoots(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((root, i) => root === b[i]);
 }
 
 function byWritePath(a: IndexWrite, b: IndexWrite): number {
@@ -97,6 +102,8 @@ export function openFileIndex(path: string, options: FileIndexOptions = {}): Fil
    */
   let memos = new Map<string, StoredMemo>();
   let scan: ScanState | undefined;
+  /** The roots beginWalk loaded, until beginScan takes them. */
+  let preloaded: readonly string[] | undefined;
   let pending: IndexWrite[] = [];
   let timer: NodeJS.Timeout | undefined;
   let failure: unknown;
@@ -134,6 +141,27 @@ export function openFileIndex(path: string, options: FileIndexOptions = {}): Fil
       failure ??= indexFailure(path, error);
       return undefined;
     }
+  }
+
+  /** Starts afresh, reloaded each scan (another process may have written since); returns the roots resolved. */
+  function reset(roots: readonly string[]): string[] {
+    commit();
+    loadedRoots = [];
+    lookedUp = new Set();
+    known = knownFiles();
+    memos = new Map();
+    preloaded = undefined;
+    return resolveScanRoots(roots);
+  }
+
+  function load(roots: readonly string[], walked: ReadonlyMap<string, WalkedFile>): void {
+    const resolved = reset(roots);
+    try {
+      for (const root of resolved) rows.loadBelow(root, known.byPath, walked);
+    } catch (error) {
+      throw indexFailure(path, error);
+    }
+    loadedRoots = resolved;
   }
 
   function flush(): void {
@@ -209,22 +237,27 @@ export function openFileIndex(path: string, options: FileIndexOptions = {}): Fil
       memos.set(key, { value, usedMs });
       queue({ kind: 'memo', key, value, usedMs });
     },
-    beginScan(roots, files) {
-      // Reloaded each scan: another process may have written since.
-      commit();
-      loadedRoots = [];
-      lookedUp = new Set();
-      known = knownFiles();
-      memos = new Map();
-      const resolved = resolveScanRoots(roots);
+    beginWalk(roots) {
+      const resolved = reset(roots);
+      let empty: boolean;
       try {
-        for (const root of resolved) rows.loadBelow(root, known.byPath);
+        empty = !resolved.some((root) => rows.anyBelow(root));
       } catch (error) {
         throw indexFailure(path, error);
       }
+      // Rows are loaded after the walk (beginScan), sharing its strings.
+      if (!empty) return false;
       loadedRoots = resolved;
-      scan = { roots: resolved, walked: new Set(files.map((file) => file.path)) };
-      return known.followMoves(scan.roots, files, scan.walked);
+      preloaded = roots;
+      return true;
+    },
+    beginScan(roots, files) {
+      const walked = new Map(files.map((file) => [file.path, file]));
+      // Nothing known under the roots (beginWalk): the saves made during the walk stay.
+      if (preloaded === undefined || !sameRoots(preloaded, roots)) load(roots, walked);
+      preloaded = undefined;
+      scan = { roots: loadedRoots, walked };
+      return known.followMoves(scan.roots, files, walked);
     },
     finishScan() {
       if (scan !== undefined) {

@@ -42,6 +42,11 @@ export interface ScanCache extends ContentCache {
   finishScan(): void;
 }
 
+/** The paths a walk found (a Set of them, or a Map by them). */
+export interface WalkedPaths {
+  has(path: string): boolean;
+}
+
 function sameIdentity(known: FileIdentity, file: FileIdentity): boolean {
   return known.fileId === file.fileId && known.size === file.size && known.mtimeMs === file.mtimeMs && known.ctimeMs === file.ctimeMs;
 }
@@ -138,7 +143,7 @@ export class KnownFiles {
    * equal to the entry's. Returns the files to hash for that (an entry with no whole-content hash
    * cannot be proven and is let go, as is one whose proof would cost more reading than it saves).
    */
-  followMoves(roots: readonly string[], files: readonly WalkedFile[], walked: ReadonlySet<string>): WalkedFile[] {
+  followMoves(roots: readonly string[], files: readonly WalkedFile[], walked: WalkedPaths): WalkedFile[] {
     this.candidates = new Map();
     const goneById = new Map<string, string[]>();
     for (const [path, known] of this.byPath) {
@@ -173,7 +178,7 @@ export class KnownFiles {
   }
 
   /** Drops the entries under `roots` whose paths the walk did not find; returns their paths. */
-  dropUnseen(roots: readonly string[], walked: ReadonlySet<string>): string[] {
+  dropUnseen(roots: readonly string[], walked: WalkedPaths): string[] {
     this.candidates = new Map();
     const dropped: string[] = [];
     for (const path of this.byPath.keys()) {

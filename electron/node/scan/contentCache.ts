@@ -24,6 +24,12 @@ export type CachedExtraction =
  */
 export interface ContentCache {
   /**
+   * Optional, before the walk: loads what is known under `roots` for the scan to come. True when
+   * nothing is: no walked file can then be a known one moved, so lookups and saves may begin
+   * during the walk (hashing overlaps it, as without a cache). beginScan still follows the walk.
+   */
+  beginWalk?(roots: readonly string[]): boolean;
+  /**
    * After the walk, before any lookup: `files` is the whole walk of `roots` (it tells moves from
    * copies). Returns the files that may be moved: hash their whole content to keep their entries.
    */

@@ -1,8 +1,12 @@
 // What the walk never looks at. The default list holds folders whose files are copies or
 // machinery by design, so their duplicates are noise, and trash, whose files the user already
 // threw away. It applies at any depth and also when hidden files are included.
+import { createRequire } from 'node:module';
 import { sep } from 'node:path';
-import picomatch from 'picomatch';
+import type picomatch from 'picomatch';
+
+// Loaded when the user gives globs (picomatch is CommonJS, so synchronously): most scans have none.
+const require = createRequire(import.meta.url);
 
 /** Excluded base names, files or folders. */
 export const DEFAULT_EXCLUDED_NAMES: ReadonlySet<string> = new Set([
@@ -68,6 +72,6 @@ export function compileUserExcludes(patterns: string[]): UserExcludes {
     if (pattern === '') continue;
     (anchored || pattern.includes('/') ? byPath : byName).push(pattern);
   }
-  const compile = (list: string[]): PathTest | null => (list.length === 0 ? null : picomatch(list, { dot: true }));
+  const compile = (list: string[]): PathTest | null => (list.length === 0 ? null : (require('picomatch') as typeof picomatch)(list, { dot: true }));
   return { byName: compile(byName), byPath: compile(byPath) };
 }

@@ -36,8 +36,11 @@ export interface ScanHooks {
 /** The worker threads a scan reads with; a watcher keeps them between analyses. */
 export interface ScanPools {
   hash: HashPool;
-  /** The near-duplicate step and its threads, loaded on first use; undefined without near. */
+  /** The near-duplicate step, loaded on first use; undefined without near. Its threads start
+   * with the first document to read. */
   near?: () => Promise<NearStep>;
+  /** Starts the fingerprinting threads now, for a scan sure to read documents (nothing is cached). */
+  startNear?: () => void;
   destroy(): Promise<void>;
 }
 
@@ -55,16 +58,44 @@ async function loadNear(): Promise<NearModules> {
   return { ...find, ...units };
 }
 
+/**
+ * Seconds of reading (estimated) before a scan starts its hashing thread: less is read by the main
+ * thread alone once the walk is over. A tree of mostly unique sizes hashes a few hundred files,
+ * less than the thread's start (~100 ms of CPU, ~20 MB) would cost; a tree with many files of one
+ * size starts it a few thousand files into the walk, to hash alongside it.
+ */
+const HASH_THREADS_AFTER_SECONDS = 0.1;
+
 export function createScanPools(options: ScanOptions): ScanPools {
-  const hash = createHashPool();
-  let near: Promise<NearStep> | undefined;
-  const loadNearStep = () => (near ??= loadNear().then((modules) => ({ modules, fingerprint: modules.createFingerprintPool(options) })));
-  // Started with the pools, so the fingerprinting threads boot while the disk is walked.
-  if (options.near) void loadNearStep().catch(() => {});
+  const hash = createHashPool({ threadsAfterSeconds: HASH_THREADS_AFTER_SECONDS });
+  let modules: Promise<NearModules> | undefined;
+  let threads: ExtractPool<DocumentFingerprint> | undefined;
+  let destroyed = false;
+  const loadModules = () => (modules ??= loadNear());
+  const startThreads = (loaded: NearModules) => {
+    if (destroyed) throw new Error('The scan pools were destroyed.');
+    return (threads ??= loaded.createFingerprintPool(options));
+  };
+  // An unchanged rescan finds every document's fingerprint in the index: its threads (~100 ms of
+  // CPU and ~20 MB each) start only once a document has to be read.
+  const fingerprint: ExtractPool<DocumentFingerprint> = {
+    extract: async (path, signal) => startThreads(await loadModules()).extract(path, signal),
+    destroy: async () => threads?.destroy(),
+  };
+  // Loaded with the pools (a near scan needs them), while the disk is walked.
+  if (options.near) void loadModules().catch(() => {});
   return {
     hash,
-    ...(options.near ? { near: loadNearStep } : {}),
-    destroy: async () => void (await Promise.all([hash.destroy(), near?.then((step) => step.fingerprint.destroy(), () => {})])),
+    ...(options.near
+      ? {
+          near: async () => ({ modules: await loadModules(), fingerprint }),
+          startNear: () => void loadModules().then((loaded) => !destroyed && startThreads(loaded), () => {}),
+        }
+      : {}),
+    async destroy() {
+      destroyed = true;
+      await Promise.all([hash.destroy(), threads?.destroy()]);
+    },
   };
 }
 
@@ -88,7 +119,8 @@ export interface Walked {
 }
 
 // Without a cache, files go to the exact-duplicate finder as they are walked, so hashing same-size
-// files overlaps the walk; with one, lookups must wait for the whole walk (see ContentCache).
+// files overlaps the walk; with one, lookups wait for the whole walk (see ContentCache), unless
+// the cache knows nothing under the roots (beginWalk), as in a first scan into an empty index.
 async function walk(options: ScanOptions, progress: ProgressTracker, finder: ExactDuplicateFinder | undefined, signal?: AbortSignal): Promise<Walked> {
   const walked: Walked = { files: [], errors: [], special: 0, distinct: 0, bytes: 0 };
   // The walk names each path once, so only a file with several links can be met twice.
@@ -132,7 +164,10 @@ async function beginCachedScan(cache: ContentCache | undefined, roots: readonly 
   const passes = createHashPasses(hash, { signal, cache });
   const pass = passes.startPass(false);
   for (const file of maybeMoved) pass.add({ file, digest: undefined });
-  await pass.finish();
+  const done = pass.finish();
+  // The threads may wait for more work than this (createScanPools): this thread reads it.
+  await hash.assist(done);
+  await done;
   return { files: passes.filesHashed(), bytes: passes.bytesHashed() };
 }
 
@@ -213,9 +248,12 @@ export async function runScanWith(options: ScanOptions, pools: ScanPools, hooks:
   const progress = createProgressTracker(hooks.onProgress);
   const finder = createExactDuplicateFinder(pools.hash, { signal: hooks.signal, cache: hooks.cache, onProgress: (p) => progress.update(p) });
   const { cache } = hooks;
-  const walked = await walk(options, progress, cache ? undefined : finder, hooks.signal);
+  const duringWalk = cache === undefined || cache.beginWalk?.(options.roots) === true;
+  // Nothing cached: every document will be read, so the threads boot during the walk.
+  if (duringWalk) pools.startNear?.();
+  const walked = await walk(options, progress, duringWalk ? finder : undefined, hooks.signal);
   const proved = await beginCachedScan(cache, options.roots, walked.files, pools.hash, hooks.signal);
-  if (cache) for (const file of walked.files) finder.add(file);
+  if (!duringWalk) for (const file of walked.files) finder.add(file);
   const analysis = await analyze(finder, walked.files, options, pools, hooks, progress, proved);
   cache?.finishScan();
   return { report: buildReport(options, walked, analysis, performance.now() - started), walked };

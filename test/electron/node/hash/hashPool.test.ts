@@ -179,6 +179,53 @@ describe('hash pool threads', () => {
   });
 });
 
+function smallFile(name: string): { path: string; content: Buffer } {
+  const content = randomBytes(5000);
+  const path = join(dir, name);
+  writeFileSync(path, content);
+  return { path, content };
+}
+
+describe('hash pool waiting for work to add up', () => {
+  it('leaves a little work to the caller that assists, and starts no thread for it', async () => {
+    const pool = createHashPool({ threads: 1, threadsAfterSeconds: 60 });
+    try {
+      const { path, content } = smallFile('little.bin');
+      const result = pool.hash(task(true, [path]));
+      await pool.assist(result);
+      expect(digestHex((await result).digests, 0)).toBe(await xxhash128(content));
+      expect(pool.started()).toBe(false);
+    } finally {
+      await pool.destroy();
+    }
+  });
+
+  it('starts its threads all the same for a caller that never assists', async () => {
+    const pool = createHashPool({ threads: 1, threadsAfterSeconds: 60 });
+    try {
+      const { path, content } = smallFile('unassisted.bin');
+      const result = await pool.hash(task(true, [path]));
+      expect(digestHex(result.digests, 0)).toBe(await xxhash128(content));
+      expect(pool.started()).toBe(true);
+    } finally {
+      await pool.destroy();
+    }
+  });
+
+  it('starts its threads once the work planned is worth them, before anyone assists', async () => {
+    const pool = createHashPool({ threads: 1, threadsAfterSeconds: 0.001 });
+    try {
+      const paths = Array.from({ length: 60 }, (_, i) => join(dir, `many-${i}.bin`));
+      for (const path of paths) writeFileSync(path, randomBytes(64));
+      const result = pool.hash(task(true, paths));
+      expect(pool.started()).toBe(true);
+      expect((await result).errors).toEqual([]);
+    } finally {
+      await pool.destroy();
+    }
+  });
+});
+
 describe('batch hasher on the calling thread', () => {
   const openFiles = () => readdirSync('/proc/self/fd').length;
 

@@ -16,6 +16,38 @@ afterEach(() => {
   t.remove();
 });
 
+describe('file index loaded before the walk', () => {
+  it('lets a first scan into an empty index save during the walk, and keeps those saves at beginScan', () => {
+    const a = walkedFile(join(t.root, 'a.txt'));
+    const b = walkedFile(join(t.root, 'b.txt'), { size: 1002 });
+    let index = t.openIndex();
+    expect(index.beginWalk([t.root])).toBe(true);
+    index.saveHashes(a, contentHashes(a));
+    expect(index.beginScan([t.root], [a, b])).toEqual([]);
+    expect(index.hashes(a)).toEqual(contentHashes(a));
+    index.saveHashes(b, contentHashes(b));
+    index.finishScan();
+    index = t.reopen(index);
+    index.beginScan([t.root], [a, b]);
+    expect(index.hashes(a)).toEqual(contentHashes(a));
+    expect(index.hashes(b)).toEqual(contentHashes(b));
+    index.finishScan();
+  });
+
+  it('says lookups must wait for the walk once anything is known under the roots (a file may have moved)', () => {
+    const a = walkedFile(join(t.root, 'a.txt'));
+    let index = t.openIndex();
+    scan(index, [t.root], [a]);
+    index = t.reopen(index);
+    expect(index.beginWalk([t.root])).toBe(false);
+    // Loaded once the walk is known.
+    index.beginScan([t.root], [a]);
+    expect(index.hashes(a)).toEqual(contentHashes(a));
+    index.finishScan();
+    expect(index.beginWalk([t.folder('elsewhere')])).toBe(true);
+  });
+});
+
 describe('file index identity', () => {
   it('answers for a file outside the loaded roots (a followed symlink) and never drops it', () => {
     const outside = walkedFile(join(t.folder('elsewhere'), 'target.txt'));
