@@ -76,8 +76,9 @@ export async function randomChanges(tree: TempTree, seed: number): Promise<Rando
       const to = fresh();
       await mkdir(dirname(tree.path(to)), { recursive: true });
       await (kind === 'rename' ? rename : link)(tree.path(target), tree.path(to));
+      if (kind === 'link') linked.add(target).add(to);
+      else if (linked.delete(target)) linked.add(to);
       if (kind === 'rename') live.delete(target);
-      else linked.add(target).add(to);
       live.add(to);
       named.add(tree.path(target)).add(tree.path(to));
     } else if (kind === 'delete') {
