@@ -55,9 +55,10 @@ describe('incremental analysis', () => {
     return { truth, kinds };
   }
 
-  it('equals a full scan after every burst of a random run of changes', async () => {
+  // The second run once caught a byte copy read under a name of another format (.html, .txt).
+  it.each([0x5a17, 0x5555])('equals a full scan after every burst of a random run of changes (seed %i)', async (seed) => {
     tree = await createTempTree();
-    const changes = await randomChanges(tree, 0x5a17);
+    const changes = await randomChanges(tree, seed);
     const options: ScanOptions = { ...defaultScanOptions, roots: [tree.root] };
     const cache = createMemoryCache();
     pools = createScanPools(options);
@@ -67,7 +68,7 @@ describe('incremental analysis', () => {
     const signal = new AbortController().signal;
     const { truth, kinds } = truthOf(tree.root);
     expect((await analysis.analyze(signal)).clusters).toEqual(await truth());
-    for (let burst = 0; burst < 24; burst++) {
+    for (let burst = 0; burst < 16; burst++) {
       await list.update(await changes.burst(KINDS[burst % KINDS.length]!, KINDS), signal);
       const { clusters } = await analysis.analyze(signal);
       expect(clusters, `after burst ${burst}`).toEqual(await truth());
