@@ -56,7 +56,9 @@ export interface FingerprintedNode extends TextNode, DocumentFingerprint {}
 
 /** The unit's extraction: from the cache when its file is unchanged, else read in the pool. */
 async function extractUnit(unit: DocumentUnit, settingsKey: string, pool: ExtractPool<DocumentFingerprint>, hooks: NearHooks, read: () => void): Promise<CachedExtraction> {
-  const file = unit.inodes[0]!.file;
+  // Keyed by the file whose name is read: the format follows the name (byte copies named .html
+  // and .txt read differently), so another name's extraction is not this one's.
+  const file = unit.inodes.find((inode) => inode.file.path === unit.path)?.file ?? unit.inodes[0]!.file;
   const known = hooks.cache?.extraction(file, settingsKey);
   if (known) return known;
   read();

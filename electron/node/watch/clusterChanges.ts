@@ -89,7 +89,8 @@ export function diffClusters(before: readonly TrackedCluster[], after: readonly 
   });
   after.forEach(({ cluster }, a) => {
     const previous = before[partner[a]!]?.cluster;
-    if (previous !== undefined && !isDeepStrictEqual(previous, cluster)) changes.push({ event: 'cluster-changed', cluster, previousId: previous.id });
+    // The kept groups hand back the very cluster an unchanged group was: no need to compare it.
+    if (previous !== undefined && previous !== cluster && !isDeepStrictEqual(previous, cluster)) changes.push({ event: 'cluster-changed', cluster, previousId: previous.id });
   });
   after.forEach(({ cluster }, a) => {
     if (partner[a] === -1) changes.push({ event: 'cluster-added', cluster });

@@ -93,14 +93,27 @@ export function createFileList(initial: readonly WalkedFile[], options: FileList
     return changed;
   }
 
+  function replaceUnder(roots: readonly string[], walked: readonly WalkedFile[]): boolean {
+    let changed = false;
+    const fresh = new Set(walked.map((file) => file.path));
+    for (const path of files.keys()) {
+      if (!fresh.has(path) && isUnderAny(path, roots)) changed = drop(path) || changed;
+    }
+    for (const file of walked) changed = put(file) || changed;
+    return changed;
+  }
+
+  /**
+   * Lists what is under the folders now. A folder named by the watcher may be new, or one made
+   * where another was renamed or deleted away: what was listed under its path and is not there
+   * any more goes.
+   */
   async function walkInto(folders: string[], signal: AbortSignal): Promise<boolean> {
     const found: WalkedFile[] = [];
     // Errors of these partial walks are not reported: the files they hide stay unlisted, as in a scan.
     await scanTree(folders, { ...options, signal }, { file: (file) => found.push(file), error: () => {}, special: () => {} });
-    let changed = false;
     // The walk was rooted at the new folder: the user's path globs are relative to the real root.
-    for (const file of found) if (!isIgnored(file.path)) changed = put(file) || changed;
-    return changed;
+    return replaceUnder(folders, found.filter((file) => !isIgnored(file.path)));
   }
 
   /** Through a followed symlink, chokidar names a file by the link; the walk lists its real path. */
@@ -130,15 +143,7 @@ export function createFileList(initial: readonly WalkedFile[], options: FileList
       if (newFolders.length > 0) changed = (await walkInto(newFolders, signal)) || changed;
       return changed;
     },
-    replaceUnder(roots, walked) {
-      let changed = false;
-      const fresh = new Set(walked.map((file) => file.path));
-      for (const path of files.keys()) {
-        if (!fresh.has(path) && isUnderAny(path, roots)) changed = drop(path) || changed;
-      }
-      for (const file of walked) changed = put(file) || changed;
-      return changed;
-    },
+    replaceUnder,
     takeChanges() {
       const changes: FileChanges = { removed: [], added: [] };
       for (const [path, was] of before) {

@@ -31,6 +31,7 @@ export function watchFolderTree(roots: readonly string[], options: FolderTreeOpt
   const watchers = new Map<string, FSWatcher>();
   /** Real paths of the folders watched, so a symlink loop is followed once. */
   const realFolders = new Set<string>();
+  const realOf = new Map<string, string>();
   let closed = false;
 
   function unwatchUnder(folder: string): void {
@@ -38,6 +39,12 @@ export function watchFolderTree(roots: readonly string[], options: FolderTreeOpt
       if (path !== folder && !isUnder(path, folder)) continue;
       watcher.close();
       watchers.delete(path);
+    }
+    // A folder made later under a name gone now (or renamed away) is a folder to watch again.
+    for (const [path, real] of realOf) {
+      if (path !== folder && !isUnder(path, folder)) continue;
+      realFolders.delete(real);
+      realOf.delete(path);
     }
   }
 
@@ -80,6 +87,7 @@ export function watchFolderTree(roots: readonly string[], options: FolderTreeOpt
     const real = await realpath(toFsPath(folder)).catch(() => undefined);
     if (real === undefined || realFolders.has(real)) return;
     realFolders.add(real);
+    realOf.set(folder, real);
     if (!watchFolder(folder)) return;
     const entries = await readdir(toFsPath(folder), { withFileTypes: true, encoding: 'buffer' }).catch(() => []);
     const below: string[] = [];

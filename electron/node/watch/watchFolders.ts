@@ -40,7 +40,7 @@ export interface WatchHooks {
   /** Dismissed as not duplicates: left out of every analysis, as in a scan. */
   dismissals?: ScanHooks['dismissals'];
   onChange(change: ClusterChange): void;
-  /** The initial scan is done, its clusters were all added, and changes from now on will be reported. */
+  /** The initial scan is done, its clusters were all added, every watch is set: changes from now on are reported. */
   onReady?(summary: WatchSummary): void;
   onProgress?(progress: ScanProgress): void;
   /** Something the user should know, such as a fallback to rescans; each message is given once. */
@@ -135,23 +135,27 @@ export async function watchFolders(options: ScanOptions, hooks: WatchHooks): Pro
     let errors = new Set(report.errors.map(errorKey));
     const analysis = createIncrementalAnalysis(list, options, pools, { cache, ...(dismissals ? { dismissals } : {}) });
 
+    // A cluster the analysis hands back unchanged is the same object: tracked once, not per batch.
+    let trackedOf = new WeakMap(tracked.map((entry) => [entry.cluster, entry]));
     const publish = async () => {
       const after = await analysis.analyze(signal, batchProgress(list));
-      const now = after.clusters.map((cluster) => trackCluster(cluster, (path) => list.files.get(path)?.fileId));
+      const now = after.clusters.map((cluster) => trackedOf.get(cluster) ?? trackCluster(cluster, (path) => list.files.get(path)?.fileId));
+      trackedOf = new WeakMap(now.map((entry) => [entry.cluster, entry]));
       for (const change of diffClusters(tracked, now)) hooks.onChange(change);
       tracked = now;
       for (const error of after.errors) if (!errors.has(errorKey(error))) hooks.onFileError?.(error);
       errors = new Set(after.errors.map(errorKey));
     };
     // The kept groups start from every listed file (the cache answers for all of them); a file
-    // changed since the scan shows as a change. Ready means a save costs only its own files.
+    // changed since the scan shows as a change.
     await publish();
-    hooks.onReady?.(summary);
 
     await Promise.race([disk.ready, aborted]);
     signal.throwIfAborted();
     const watched = roots.filter((root) => !disk.polled.includes(root));
     if (watched.length > 0 && (await rescan(watched, list))) await publish();
+    // Only now is every change followed, and a save costs only its own files.
+    hooks.onReady?.(summary);
     if (disk.polled.length > 0) queue.rescanIn(RESCAN_INTERVAL_MS);
 
     for (let batch = await queue.next(); batch !== undefined; batch = await queue.next()) {

@@ -1,7 +1,8 @@
 // Issue 11 item 12: on Linux the watch sets one inotify watch per folder, none per file, and still
 // hears of every file saved, added in a new folder, or removed.
 import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FOLDER_EVENTS_NAME_ENTRIES, watchFolderTree } from '../../../../electron/node/watch/folderWatcher.ts';
 import type { FolderWatcher } from '../../../../electron/node/watch/diskWatcher.ts';
@@ -46,6 +47,14 @@ function collect(watcher: FolderWatcher) {
   return { seen, ready, heard };
 }
 
+/** A new folder's watch is set once the event about it is handled: writes files into it until one is heard. */
+async function writeUntilHeard(events: ReturnType<typeof collect>, folder: string): Promise<void> {
+  for (let i = 0; !events.seen.includes(join(folder, `file-${i - 1}.txt`)); i++) {
+    await writeFile(join(folder, `file-${i}.txt`), 'x');
+    await Promise.race([events.heard(join(folder, `file-${i}.txt`)), new Promise((resolve) => setImmediate(resolve))]);
+  }
+}
+
 describe.skipIf(!FOLDER_EVENTS_NAME_ENTRIES)('watching folders (Linux: inotify names the entry)', () => {
   let tree: TempTree | undefined;
   let watcher: FolderWatcher | undefined;
@@ -75,13 +84,21 @@ describe.skipIf(!FOLDER_EVENTS_NAME_ENTRIES)('watching folders (Linux: inotify n
     await events.heard(tree.path('a/one.txt'));
     await mkdir(tree.path('new'));
     await events.heard(tree.path('new'));
-    // The new folder's watch is set once the event about it is handled: write until it is heard.
-    for (let i = 0; !events.seen.includes(tree.path(`new/file-${i - 1}.txt`)); i++) {
-      await writeFile(tree.path(`new/file-${i}.txt`), 'x');
-      await Promise.race([events.heard(tree.path(`new/file-${i}.txt`)), new Promise((resolve) => setImmediate(resolve))]);
-    }
+    await writeUntilHeard(events, tree.path('new'));
     const mark = events.seen.length;
     await rm(tree.path('a/one.txt'));
     await events.heard(tree.path('a/one.txt'), mark);
+  });
+
+  it('watches a folder made under the name of one renamed away', async () => {
+    tree = await createTempTree({ 'b/one.txt': 'one' });
+    watcher = watchFolderTree([tree.root], { ignored: () => false, followSymlinks: false });
+    const events = collect(watcher);
+    await events.ready;
+    await rename(tree.path('b'), tree.path('moved'));
+    await events.heard(tree.path('moved'));
+    await mkdir(tree.path('b'));
+    await events.heard(tree.path('b'));
+    await writeUntilHeard(events, tree.path('b'));
   });
 });

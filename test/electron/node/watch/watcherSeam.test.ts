@@ -124,16 +124,20 @@ describe('the native watcher', () => {
   it('catches a change made while the watches were still being set', async () => {
     tree = await createTempTree({ 'contract.txt': contract });
     let watcher: FakeWatcher | undefined;
+    const { promise: scanned, resolve: setScanned } = Promise.withResolvers<void>();
     run = startWatch([tree.root], {}, {
       createWatcher(paths, options) {
         watcher = new FakeWatcher(paths, options);
         return watcher;
       },
+      onProgress: (progress) => progress.phase === 'done' && setScanned(),
     });
-    await run.ready;
+    // Ready waits for the watches; the initial scan's end is what comes before.
+    await scanned;
     // The walk is done and the watcher not ready: it will never announce this copy.
     await tree.write('copy.txt', contract);
     watcher!.emit('ready');
+    await run.ready;
     await run.until(() => run!.shown.size === 1, 5000, 'the copy is found by the walk after the watches are set');
     expect(pathsOf([...run.shown.values()][0])).toEqual([tree.path('contract.txt'), tree.path('copy.txt')]);
     expect(run.warnings).toEqual([]);

@@ -1,0 +1,51 @@
+// The watcher's file list, re-reading only the paths the watcher names, and the changes it hands
+// the incremental analysis.
+import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { afterEach, describe, expect, it } from 'vitest';
+import { defaultScanOptions } from '../../../../shared/scanOptions.ts';
+import type { WalkedFile } from '../../../../electron/node/scan/types.ts';
+import { scanTree } from '../../../../electron/node/scan/walk.ts';
+import { createFileList } from '../../../../electron/node/watch/fileList.ts';
+import { createTempTree } from '../../../helpers/tempTree.ts';
+import type { TempTree } from '../../../helpers/tempTree.ts';
+
+const paths = (files: readonly WalkedFile[]) => files.map((file) => file.path).sort();
+
+describe('file list', () => {
+  let tree: TempTree | undefined;
+  afterEach(async () => {
+    await tree?.remove();
+    tree = undefined;
+  });
+
+  async function listOf(root: string) {
+    const walked: WalkedFile[] = [];
+    await scanTree([root], defaultScanOptions, { file: (file) => walked.push(file), error: () => {}, special: () => {} });
+    return createFileList(walked, defaultScanOptions, () => false);
+  }
+
+  it('drops what was under a folder renamed away when a new folder takes its name', async () => {
+    tree = await createTempTree({ 'a/one.txt': 'one', 'a/two.txt': 'two', 'b.txt': 'b' });
+    const list = await listOf(tree.root);
+    await rename(tree.path('a'), tree.path('moved'));
+    await mkdir(tree.path('a'));
+    await writeFile(tree.path('a/three.txt'), 'three');
+    // By the time the watcher's batch is read, the old name is a folder again.
+    expect(await list.update([tree.path('a'), tree.path('moved')], new AbortController().signal)).toBe(true);
+    expect([...list.files.keys()].sort()).toEqual([tree.path('a/three.txt'), tree.path('b.txt'), tree.path('moved/one.txt'), tree.path('moved/two.txt')]);
+    const changes = list.takeChanges();
+    expect(paths(changes.removed)).toEqual([tree.path('a/one.txt'), tree.path('a/two.txt')]);
+    expect(paths(changes.added)).toEqual([tree.path('a/three.txt'), tree.path('moved/one.txt'), tree.path('moved/two.txt')]);
+    expect(list.takeChanges()).toEqual({ removed: [], added: [] });
+  });
+
+  it('hands an edited file over as removed and added, and an unchanged one not at all', async () => {
+    tree = await createTempTree({ 'one.txt': 'one', 'two.txt': 'two' });
+    const list = await listOf(tree.root);
+    await writeFile(tree.path('one.txt'), 'one, longer now');
+    await list.update([tree.path('one.txt'), tree.path('two.txt')], new AbortController().signal);
+    const { removed, added } = list.takeChanges();
+    expect([removed.map((file) => file.size), added.map((file) => file.size)]).toEqual([[3], [15]]);
+    expect(paths(added)).toEqual([tree.path('one.txt')]);
+  });
+});
