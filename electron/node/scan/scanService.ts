@@ -80,6 +80,7 @@ export function createScanPools(options: ScanOptions): ScanPools {
   // CPU and ~20 MB each) start only once a document has to be read.
   const fingerprint: ExtractPool<DocumentFingerprint> = {
     extract: async (path, signal) => startThreads(await loadModules()).extract(path, signal),
+    inFlight: () => threads?.inFlight() ?? { documents: 0, bytes: 0 },
     destroy: async () => threads?.destroy(),
   };
   // Loaded with the pools (a near scan needs them), while the disk is walked.
