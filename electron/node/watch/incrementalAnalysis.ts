@@ -1,8 +1,9 @@
 // The watcher's analysis, kept between bursts so that a burst costs in proportion to the files it
 // touched rather than to the tree: exact groups per size (exactGroups.ts), document units and
 // their text nodes (documentNodes.ts), LSH buckets (nearCandidates.ts), and the near clusters,
-// clustered again from the held nodes and candidates only when a unit changed. Each step is the scan's own (same finder, same fingerprints, same
-// clustering), so the clusters equal those of a full analysis of the same files.
+// clustered again from the held nodes and candidates only when a unit changed. Each step is the
+// scan's own (same finder, same fingerprints, same clustering), so the clusters equal those of a
+// full analysis of the same files (test/electron/node/watch/incrementalAnalysis.test.ts).
 import { acrossFolders } from '../../../shared/acrossFolders.ts';
 import { withoutDismissed } from '../../../shared/dismissals.ts';
 import type { Cluster, ScanError } from '../../../shared/report.ts';
