@@ -162,7 +162,8 @@ export const test = base.extend<{ shingle: ShingleApp; savedReport: ScanReport |
 
     await use(app);
 
-    // As in restart(): the page goes first, so no call it makes reaches the engine as it stops.
+    // The window goes first, as in restart(): a call the page still makes (answering the engine's
+    // last events) would otherwise reach the engine that is stopping ("Channel closed").
     await page.goto('about:blank');
     await engine?.dispose();
     await Promise.all([tree.remove(), rm(dataDir, { recursive: true, force: true })]);
