@@ -216,16 +216,6 @@ async function analyze(finder: ExactDuplicateFinder, files: readonly WalkedFile[
   return { clusters, hardlinks: exact.hardlinks, ...(folders ? { folders } : {}), errors, bytesHashed: exact.bytesHashed + proved.bytes, filesRead };
 }
 
-/** Clusters of files already walked, all of `options.roots` (a watcher re-analysing after changes). */
-export async function analyzeFiles(files: readonly WalkedFile[], options: ScanOptions, pools: ScanPools, hooks: ScanHooks = {}): Promise<Analysis> {
-  const progress = createProgressTracker(hooks.onProgress);
-  const finder = createExactDuplicateFinder(pools.hash, { signal: hooks.signal, cache: hooks.cache, onProgress: (p) => progress.update(p) });
-  const proved = await beginCachedScan(hooks.cache, options.roots, files, pools.hash, hooks.signal);
-  for (const file of files) finder.add(file);
-  const analysis = await analyze(finder, files, options, pools, hooks, progress, proved);
-  hooks.cache?.finishScan();
-  return analysis;
-}
 
 function byPath(a: { path: string }, b: { path: string }): number {
   return a.path < b.path ? -1 : a.path > b.path ? 1 : 0;
