@@ -13,6 +13,7 @@ import type { TextNode } from './assembleClusters.ts';
 import { detailStepUrl } from './detailStep.ts';
 import type { DocumentDetail } from './detailStep.ts';
 import type { DocumentFingerprint } from './documentFingerprint.ts';
+import { unitFile } from './documentUnits.ts';
 
 export interface DetailReader {
   readonly cache: ContentCache | undefined;
@@ -74,7 +75,8 @@ export function createDetailReader(unit: ChunkUnit, hooks: { signal?: AbortSigna
 }
 
 export function nodeIdentity(node: TextNode): string {
-  return fileIdentity(node.units[0]!.unit.inodes[0]!.file);
+  // The file read for the text, as its extraction is keyed (unitFile).
+  return fileIdentity(unitFile(node.units[0]!.unit));
 }
 
 /** The description of each near cluster, from its representative's text and its members' samples. */

@@ -20,6 +20,19 @@ export interface DocumentUnit {
   size: number;
 }
 
+/**
+ * The file by the name that is read: the format follows the name (byte copies named .html and
+ * .txt read differently), and `path` may be a copy's name or another name (a hard link) of a
+ * file. Extractions and verified claims are cached under it, so no other name's are reused.
+ */
+export function unitFile(unit: DocumentUnit): WalkedFile {
+  for (const inode of unit.inodes) {
+    if (inode.file.path === unit.path) return inode.file;
+    if (inode.links.includes(unit.path)) return { ...inode.file, path: unit.path };
+  }
+  return unit.inodes[0]!.file;
+}
+
 export function collectInodes(files: readonly WalkedFile[]): Map<string, Inode> {
   const byPath = [...files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   const inodes = new Map<string, Inode>();

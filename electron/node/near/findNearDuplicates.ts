@@ -18,6 +18,7 @@ import type { TextNode } from './assembleClusters.ts';
 import { createDetailReader, describeNearClusters } from './clusterDetails.ts';
 import { fingerprintSettingsKey } from './documentFingerprint.ts';
 import type { DocumentFingerprint } from './documentFingerprint.ts';
+import { unitFile } from './documentUnits.ts';
 import type { DocumentUnit } from './documentUnits.ts';
 import type { CachedExtraction, ContentCache } from '../scan/contentCache.ts';
 import { fingerprintStepUrl } from './fingerprintStep.ts';
@@ -56,9 +57,8 @@ export interface FingerprintedNode extends TextNode, DocumentFingerprint {}
 
 /** The unit's extraction: from the cache when its file is unchanged, else read in the pool. */
 async function extractUnit(unit: DocumentUnit, settingsKey: string, pool: ExtractPool<DocumentFingerprint>, hooks: NearHooks, read: () => void): Promise<CachedExtraction> {
-  // Keyed by the file whose name is read: the format follows the name (byte copies named .html
-  // and .txt read differently), so another name's extraction is not this one's.
-  const file = unit.inodes.find((inode) => inode.file.path === unit.path)?.file ?? unit.inodes[0]!.file;
+  // Keyed by the file whose name is read, so another name's extraction is not this one's.
+  const file = unitFile(unit);
   const known = hooks.cache?.extraction(file, settingsKey);
   if (known) return known;
   read();
