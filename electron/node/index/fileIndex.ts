@@ -213,9 +213,10 @@ export function openFileIndex(path: string, options: FileIndexOptions = {}): Fil
     path,
     hashes: (file: WalkedFile) => known.hashes(file),
     saveHashes(file: WalkedFile, hashes: ContentHashes) {
+      const replace = known.heldForAnotherIdentity(file);
       const move = known.saveHashes(file, hashes);
       if (move !== undefined) queue({ kind: 'move', move });
-      queue({ kind: 'hashes', file, hashes });
+      queue({ kind: 'hashes', file, hashes, replace });
     },
     extraction: (file: WalkedFile, settings: string) => known.extraction(file, settings),
     saveExtraction(file: WalkedFile, settings: string, extraction: CachedExtraction) {

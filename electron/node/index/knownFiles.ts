@@ -102,6 +102,11 @@ export class KnownFiles {
     return hashes;
   }
 
+  /** Whether the entry held for the file's path was computed from another identity (the file changed). */
+  heldForAnotherIdentity(file: WalkedFile): boolean {
+    return this.current(file) === undefined && this.byPath.has(file.path);
+  }
+
   /** Returns the move it proved, if the file was a move candidate and `hashes` show its content unchanged. */
   saveHashes(file: WalkedFile, hashes: ContentHashes): Move | undefined {
     const move = this.settleCandidate(file, hashes);

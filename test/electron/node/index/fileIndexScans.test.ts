@@ -48,6 +48,23 @@ describe('file index loaded before the walk', () => {
   });
 });
 
+describe('file index shared by two processes', () => {
+  it('never pairs a save with the identity another index wrote for the same path meanwhile', () => {
+    const theirs = walkedFile(join(t.root, 'a.txt'), { size: 1001 });
+    const ours = { ...theirs, size: 1003, mtimeMs: theirs.mtimeMs + 1000, ctimeMs: theirs.ctimeMs + 1000 };
+    const first = t.openIndex();
+    const second = t.openIndex();
+    // Both load an empty index: to each, the path is a new file.
+    first.beginScan([t.root], [ours]);
+    second.beginScan([t.root], [theirs]);
+    second.saveHashes(theirs, contentHashes(theirs));
+    second.commit();
+    first.saveHashes(ours, contentHashes(ours));
+    first.commit();
+    expect(t.storedRows()).toEqual([{ path: bytesOf(theirs.path), size: theirs.size, ctime_ms: theirs.ctimeMs, sample_hash: contentHashes(theirs).sample }]);
+  });
+});
+
 describe('file index identity', () => {
   it('answers for a file outside the loaded roots (a followed symlink) and never drops it', () => {
     const outside = walkedFile(join(t.folder('elsewhere'), 'target.txt'));
