@@ -79,7 +79,8 @@ export function createScanPools(options: ScanOptions): ScanPools {
   // An unchanged rescan finds every document's fingerprint in the index: its threads (~100 ms of
   // CPU and ~20 MB each) start only once a document has to be read.
   const fingerprint: ExtractPool<DocumentFingerprint> = {
-    extract: async (path, signal) => startThreads(await loadModules()).extract(path, signal),
+    // Every argument passes on: the file's size counts against the threads' byte budget.
+    extract: async (...request) => startThreads(await loadModules()).extract(...request),
     inFlight: () => threads?.inFlight() ?? { documents: 0, bytes: 0 },
     destroy: async () => threads?.destroy(),
   };
@@ -215,7 +216,6 @@ async function analyze(finder: ExactDuplicateFinder, files: readonly WalkedFile[
   progress.phase('done');
   return { clusters, hardlinks: exact.hardlinks, ...(folders ? { folders } : {}), errors, bytesHashed: exact.bytesHashed + proved.bytes, filesRead };
 }
-
 
 function byPath(a: { path: string }, b: { path: string }): number {
   return a.path < b.path ? -1 : a.path > b.path ? 1 : 0;

@@ -1,7 +1,7 @@
 // Issue 11 item 7: the near phase hands the extraction pool a bounded window of documents, fed as
 // results come back, instead of every document of the scan at once (200k requests: heap, and a
 // long synchronous burst while Ctrl-C waits); and it hears Ctrl-C while it indexes them.
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { defaultScanOptions } from '../../../../shared/scanOptions.ts';
 import type { ScanOptions } from '../../../../shared/scanOptions.ts';
 import type { ExtractPool } from '../../../../electron/node/extract/extractPool.ts';
@@ -87,4 +87,19 @@ it('hears a cancellation once every document is read, while it indexes and clust
   const options: ScanOptions = { ...defaultScanOptions, roots: [tree.root] };
   const cancelOnCluster = (phase: string) => phase === 'cluster' && !controller.signal.aborted && controller.abort(new Error('cancelled'));
   await expect(runScan(options, { signal: controller.signal, onProgress: (p) => cancelOnCluster(p.phase) })).rejects.toThrow('cancelled');
+});
+
+it("counts each document's size against the threads' byte budget, also through the scan pools' lazily started threads", async () => {
+  const options: ScanOptions = { ...defaultScanOptions, roots: [tree.root] };
+  const pools = createScanPools(options);
+  try {
+    const { fingerprint } = await pools.near!();
+    const reading = fingerprint.extract(tree.path('f0/doc-0.txt'), undefined, 12_345);
+    // The request reaches the threads once their modules have loaded (a few promise turns).
+    await vi.waitFor(() => expect(fingerprint.inFlight()).toEqual({ documents: 1, bytes: 12_345 }));
+    await reading;
+    expect(fingerprint.inFlight()).toEqual({ documents: 0, bytes: 0 });
+  } finally {
+    await pools.destroy();
+  }
 });
