@@ -100,7 +100,11 @@ export async function verifyContainment(
   reader: DetailReader,
 ): Promise<ContainmentCandidate[]> {
   const byContained = new Map<number, ContainmentCandidate[]>();
-  for (const c of candidates) byContained.set(c.contained, [...(byContained.get(c.contained) ?? []), c]);
+  for (const c of candidates) {
+    const list = byContained.get(c.contained);
+    if (list) list.push(c);
+    else byContained.set(c.contained, [c]);
+  }
   const toCheck = [...byContained.values()].flatMap((list) =>
     list.sort((a, b) => b.containment - a.containment || nodes[b.container]!.shingleCount - nodes[a.container]!.shingleCount).slice(0, MAX_CHECKS_PER_DOCUMENT),
   );
