@@ -4,7 +4,8 @@
 // exactly what it said, file by file; edited versions stay unless the person opts in.
 import { expect, saveScreenshot, test } from './engineFixture.ts';
 import { clusterList, scanUserFolder } from './helpers.ts';
-import { diskAgrees, exists, openCleanup, planRows, useTemporaryTrash } from './cleanupSteps.ts';
+import { exists } from '../helpers/exists.ts';
+import { diskAgrees, openCleanup, planRows, useTemporaryTrash } from './cleanupSteps.ts';
 
 useTemporaryTrash();
 

@@ -9,7 +9,8 @@ import type { Page } from '@playwright/test';
 import { runCli } from '../helpers/runCli.ts';
 import { expect, saveScreenshot, test } from './engineFixture.ts';
 import { clusterList, dropItems, scanUserFolder } from './helpers.ts';
-import { exists, openCleanup, useTemporaryTrash } from './cleanupSteps.ts';
+import { exists } from '../helpers/exists.ts';
+import { openCleanup, useTemporaryTrash } from './cleanupSteps.ts';
 
 useTemporaryTrash();
 

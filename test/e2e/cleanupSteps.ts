@@ -2,10 +2,10 @@
 // engine starts so a host process inherits it too), the dialog, and the plan's rows as the page
 // lists them.
 import { mkdtempSync, rmSync } from 'node:fs';
-import { stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
+import { exists } from '../helpers/exists.ts';
 import { expect, test } from './engineFixture.ts';
 
 /**
@@ -26,12 +26,6 @@ export function useTemporaryTrash(): void {
   });
 }
 
-export function exists(path: string): Promise<boolean> {
-  return stat(path).then(
-    () => true,
-    () => false,
-  );
-}
 
 export async function openCleanup(page: Page): Promise<Locator> {
   await page.getByRole('button', { name: 'Clean up…' }).click();

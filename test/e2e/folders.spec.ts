@@ -4,7 +4,8 @@
 import { fileURLToPath } from 'node:url';
 import type { Locator, Page } from '@playwright/test';
 import { editEveryNthWord, prose, renderHtml } from '../helpers/documents.ts';
-import { diskAgrees, exists, planRows, useTemporaryTrash } from './cleanupSteps.ts';
+import { exists } from '../helpers/exists.ts';
+import { diskAgrees, planRows, useTemporaryTrash } from './cleanupSteps.ts';
 import { expect, saveScreenshot, test } from './engineFixture.ts';
 import type { ShingleApp } from './engineFixture.ts';
 import { clusterList, scanUserFolder } from './helpers.ts';

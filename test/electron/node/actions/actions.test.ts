@@ -14,9 +14,9 @@ import { createTempTree } from '../../../helpers/tempTree.ts';
 import type { TempTree } from '../../../helpers/tempTree.ts';
 import { clusterOf, reportOf } from './actionFixture.ts';
 import { decodeFsName } from '../../../../shared/fsName.ts';
+import { exists } from '../../../helpers/exists.ts';
 
 const body = 'a document kept in two places\n'.repeat(40);
-const exists = (path: string | Buffer) => lstat(path).then(() => true, () => false);
 
 describe('actions and undo', () => {
   let tree: TempTree;

@@ -1,16 +1,16 @@
 // `shingle apply` and `undo` against each other and against bad input: one batch at a time per
 // journal across processes, truthful undo, one clear line for a broken report or an ended prompt.
 import { spawn, spawnSync } from 'node:child_process';
-import { access, mkdir, readdir, rm } from 'node:fs/promises';
+import { mkdir, readdir, rm } from 'node:fs/promises';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ActionJournal } from '../../../../electron/node/actions/actionJournal.ts';
 import { lockJournal } from '../../../../electron/node/actions/journalLock.ts';
 import { cliPath, runCli } from '../../../helpers/runCli.ts';
 import { createTempTree } from '../../../helpers/tempTree.ts';
 import type { TempTree } from '../../../helpers/tempTree.ts';
+import { exists } from '../../../helpers/exists.ts';
 
 const PAIRS = 40;
-const present = (path: string) => access(path).then(() => true, () => false);
 
 /** PAIRS folders of two copies each, a.txt older than b.txt, and the report of a scan of them. */
 async function pairsTree(tree: TempTree, folder: string): Promise<string> {
@@ -133,6 +133,6 @@ describe('shingle apply: one batch at a time, truthful undo, clear failures', ()
     expect(await exit).toBe(1);
     expect(output).toContain('shingle apply: nothing deleted');
     expect(output).not.toMatch(/Error|at /);
-    expect(await present(tree.path('pairs/0/a.txt'))).toBe(true);
+    expect(await exists(tree.path('pairs/0/a.txt'))).toBe(true);
   });
 });

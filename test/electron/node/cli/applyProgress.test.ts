@@ -1,6 +1,6 @@
 // `shingle apply` in-process, as on a terminal: a progress line on stderr, and Ctrl-C (the
 // harness's abort signal) stopping a batch between files with exit 130.
-import { access, readdir } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { applyCommand } from '../../../../electron/node/cli/applyCommand.ts';
 import { ActionJournal } from '../../../../electron/node/actions/actionJournal.ts';
@@ -9,10 +9,10 @@ import { describeApplyProgress } from '../../../../electron/node/cli/progressLin
 import { runCli } from '../../../helpers/runCli.ts';
 import { createTempTree } from '../../../helpers/tempTree.ts';
 import type { TempTree } from '../../../helpers/tempTree.ts';
+import { exists } from '../../../helpers/exists.ts';
 
 const COPIES = 4;
 const body = 'The budget for the coming year, line by line.\n'.repeat(30);
-const present = (path: string) => access(path).then(() => true, () => false);
 
 let tree: TempTree;
 let report: string;
@@ -85,7 +85,7 @@ describe('shingle apply on a terminal', () => {
     });
     expect(await applyCommand(moveArgs(), context(ctrlC.signal))).toBe(130);
     expect(warnings).toEqual(['cancelled; the journal records the steps done']);
-    const stillThere = (await Promise.all(Array.from({ length: COPIES }, (_, i) => present(tree.path(`docs/copy-${i}.txt`))))).filter(Boolean);
+    const stillThere = (await Promise.all(Array.from({ length: COPIES }, (_, i) => exists(tree.path(`docs/copy-${i}.txt`))))).filter(Boolean);
     // Cancelled at the first file: at most that one moved.
     expect(stillThere.length).toBeGreaterThanOrEqual(COPIES - 1);
     const journal = new ActionJournal(tree.path('journal.sqlite'));
@@ -102,7 +102,7 @@ describe('shingle apply on a terminal', () => {
     asOnATerminal();
     expect(await applyCommand(moveArgs(), context(ctrlC.signal))).toBe(130);
     expect(warnings).toEqual(['cancelled; nothing was changed']);
-    expect(await present(tree.path('journal.sqlite'))).toBe(false);
+    expect(await exists(tree.path('journal.sqlite'))).toBe(false);
     expect(stdout).toBe('');
   });
 });

@@ -1,12 +1,12 @@
 // `shingle apply` does what its dry run says, file by file, and nothing a changed file, a symlink
 // or a forged report would make it do.
-import { access, mkdir, readdir, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, symlink, writeFile } from 'node:fs/promises';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runCli } from '../../../helpers/runCli.ts';
 import type { TempTree } from '../../../helpers/tempTree.ts';
 import { createKindsTree, dryRunDecisions, readReportFile, rewriteKeepingSizeAndMtime, scanToReport } from './applyFixture.ts';
+import { exists } from '../../../helpers/exists.ts';
 
-const present = (path: string) => access(path).then(() => true, () => false);
 
 describe('shingle apply: the plan, and checks that match reality', () => {
   let tree: TempTree;
@@ -31,7 +31,7 @@ describe('shingle apply: the plan, and checks that match reality', () => {
     const applied = await runCli(['apply', report, ...options]);
     expect(applied.stderr).toBe('');
     expect(applied.code).toBe(0);
-    for (const [path, decision] of planned) expect(await present(path), `${decision} ${path}`).toBe(decision === 'keep');
+    for (const [path, decision] of planned) expect(await exists(path), `${decision} ${path}`).toBe(decision === 'keep');
   });
 
   it('keeping the .html, both byte-identical .txt copies go as the same text, none refused', async () => {
@@ -39,8 +39,8 @@ describe('shingle apply: the plan, and checks that match reality', () => {
     const applied = await runCli(['apply', report, '--keep', 'format:html', '--action', 'trash', '--journal', journal]);
     expect(applied.stderr).toBe('');
     expect(applied.code).toBe(0);
-    for (const name of ['report.txt', 'copy/report.txt']) expect(await present(tree.path(`docs/near/${name}`))).toBe(false);
-    expect(await present(tree.path('docs/near/report.html'))).toBe(true);
+    for (const name of ['report.txt', 'copy/report.txt']) expect(await exists(tree.path(`docs/near/${name}`))).toBe(false);
+    expect(await exists(tree.path('docs/near/report.html'))).toBe(true);
   });
 
   it('by default leaves edited versions and excerpts, and says why', async () => {
@@ -59,7 +59,7 @@ describe('shingle apply: the plan, and checks that match reality', () => {
     expect(applied.code).toBe(1);
     for (const name of targets) {
       expect(applied.stderr).toContain(`skipped ${tree.path(name)}: the file changed since the scan`);
-      expect(await present(tree.path(name))).toBe(true);
+      expect(await exists(tree.path(name))).toBe(true);
     }
   });
 
@@ -70,10 +70,10 @@ describe('shingle apply: the plan, and checks that match reality', () => {
     expect(applied.code).toBe(1);
     for (const name of ['near/copy/report.txt', 'near/report.html', 'near/draft.txt']) {
       expect(applied.stderr).toContain(`skipped ${tree.path(`docs/${name}`)}: the file it duplicates, ${tree.path('docs/near/report.txt')}, changed since the scan`);
-      expect(await present(tree.path(`docs/${name}`))).toBe(true);
+      expect(await exists(tree.path(`docs/${name}`))).toBe(true);
     }
     // The exact pair is untouched by the change and goes on.
-    expect(await present(tree.path('docs/exact/b.txt'))).toBe(false);
+    expect(await exists(tree.path('docs/exact/b.txt'))).toBe(false);
   });
 
   it('protects a reference folder named through a symlink, and moves below the root', async () => {
@@ -82,7 +82,7 @@ describe('shingle apply: the plan, and checks that match reality', () => {
     expect((await readReportFile(report)).clusters.flatMap((c) => c.files.map((f) => f.path))).toContain(tree.path('docs/exact/b.txt'));
     const guarded = await runCli(['apply', report, '--keep', 'in:docs-link/exact/b.txt', '--action', 'trash', '--reference', 'docs-link/exact/a.txt', '--journal', journal], { cwd: tree.root });
     expect(guarded.stderr).toContain(`skipped ${tree.path('docs/exact/a.txt')}: in a reference folder`);
-    expect(await present(tree.path('docs/exact/a.txt'))).toBe(true);
+    expect(await exists(tree.path('docs/exact/a.txt'))).toBe(true);
 
     // The first run trashed the other groups' copies; b.txt is still there and keeps its place below the root.
     const moved = await runCli(['apply', report, '--keep', 'newest', '--action', 'move', '--to', 'attic', '--journal', journal], { cwd: tree.root });
@@ -117,9 +117,9 @@ describe('shingle apply: the plan, and checks that match reality', () => {
     expect(applied.stderr).toContain(`skipped ${diary.path}: outside the scanned folders`);
     expect(applied.stderr).toMatch(new RegExp(`refused ${unrelated.path}: it resembles ${real.path} only \\d+%`));
     expect(applied.stderr).toContain(`refused ${unrelated2.path}: its content changed since the scan`);
-    expect(await present(diary.path)).toBe(true);
-    expect(await present(unrelated.path)).toBe(true);
-    expect(await present(unrelated2.path)).toBe(true);
-    expect(await present(real.path)).toBe(true);
+    expect(await exists(diary.path)).toBe(true);
+    expect(await exists(unrelated.path)).toBe(true);
+    expect(await exists(unrelated2.path)).toBe(true);
+    expect(await exists(real.path)).toBe(true);
   });
 });

@@ -1,15 +1,14 @@
 // The app's clean-up on clusters of every kind: the preview lists every file with its decision and
 // what it duplicates, edited versions and excerpts only when included, and running the plan leaves
 // the disk exactly as the preview said.
-import { access } from 'node:fs/promises';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { EngineService } from '../../../../electron/node/service/engineService.ts';
 import type { TempTree } from '../../../helpers/tempTree.ts';
 import { createKindsTree } from '../cli/applyFixture.ts';
 import { batchFinished, openActionService } from './actionServiceFixture.ts';
 import type { ActionService } from './actionServiceFixture.ts';
+import { exists } from '../../../helpers/exists.ts';
 
-const present = (path: string) => access(path).then(() => true, () => false);
 
 describe('bulk clean-up by kind', () => {
   let tree: TempTree;
@@ -46,6 +45,6 @@ describe('bulk clean-up by kind', () => {
     const finished = batchFinished(service);
     const { batchId } = await service.applyActions({ planId: plan.planId });
     expect(await finished).toMatchObject({ batchId, failed: 0 });
-    for (const file of plan.clusters.flatMap((c) => c.files)) expect(await present(file.path), `${file.decision} ${file.path}`).toBe(file.decision === 'keep');
+    for (const file of plan.clusters.flatMap((c) => c.files)) expect(await exists(file.path), `${file.decision} ${file.path}`).toBe(file.decision === 'keep');
   });
 });
