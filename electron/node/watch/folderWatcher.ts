@@ -5,7 +5,7 @@
 import { EventEmitter } from 'node:events';
 import { watch } from 'node:fs';
 import type { FSWatcher } from 'node:fs';
-import { lstat, readdir, realpath, stat } from 'node:fs/promises';
+import { readdir, realpath, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { decodeFsName } from '../../../shared/fsName.ts';
 import { isUnder } from '../index/scanRoots.ts';
@@ -22,9 +22,9 @@ export interface FolderTreeOptions {
 export const FOLDER_EVENTS_NAME_ENTRIES = process.platform === 'linux';
 
 /**
- * Emits 'all' with 'change' for content changes and 'unlink' for any entry added, removed or
- * renamed (the system does not say which, so the watch waits for the pair of a rename either
- * way), 'ready' once every folder is watched, and 'error' as chokidar does (ENOSPC, EMFILE).
+ * Emits 'all' with 'write' for content changes (maybe not the last of a save) and 'rename' for any
+ * entry added, removed or renamed (the system does not say which, so the watch waits for the pair
+ * of a rename either way), 'ready' once every folder is watched, and 'error' as chokidar does (ENOSPC, EMFILE).
  */
 export function watchFolderTree(roots: readonly string[], options: FolderTreeOptions): FolderWatcher {
   const events = new EventEmitter();
@@ -36,13 +36,13 @@ export function watchFolderTree(roots: readonly string[], options: FolderTreeOpt
 
   function unwatchUnder(folder: string): void {
     for (const [path, watcher] of watchers) {
-      if (path !== folder && !isUnder(path, folder)) continue;
+      if (!isUnder(path, folder)) continue;
       watcher.close();
       watchers.delete(path);
     }
     // A folder made later under a name gone now (or renamed away) is a folder to watch again.
     for (const [path, real] of realOf) {
-      if (path !== folder && !isUnder(path, folder)) continue;
+      if (!isUnder(path, folder)) continue;
       realFolders.delete(real);
       realOf.delete(path);
     }
@@ -52,12 +52,14 @@ export function watchFolderTree(roots: readonly string[], options: FolderTreeOpt
     if (closed) return;
     const path = name === null ? folder : join(folder, decodeFsName(name));
     if (options.ignored(path)) return;
-    events.emit('all', type === 'change' ? 'change' : 'unlink', path);
+    // The names diskWatcher's SETTLE_MS waits on.
+    events.emit('all', type === 'change' ? 'write' : 'rename', path);
     // A folder made or moved in needs watches of its own; one gone frees its watches.
     if (type === 'rename' && name !== null) {
       void stat(toFsPath(path)).then(
         (info) => (info.isDirectory() ? addTree(path) : undefined),
-        () => unwatchUnder(path),
+        // Only a folder once watched has watches below it: a file gone costs no search.
+        () => realOf.has(path) && unwatchUnder(path),
       );
     }
   }
@@ -94,7 +96,7 @@ export function watchFolderTree(roots: readonly string[], options: FolderTreeOpt
     for (const entry of entries) {
       const path = join(folder, decodeFsName(entry.name));
       if (entry.isDirectory()) below.push(path);
-      else if (entry.isSymbolicLink() && options.followSymlinks && (await lstat(toFsPath(path)).then(() => stat(toFsPath(path))).catch(() => undefined))?.isDirectory()) below.push(path);
+      else if (entry.isSymbolicLink() && options.followSymlinks && (await stat(toFsPath(path)).catch(() => undefined))?.isDirectory()) below.push(path);
     }
     for (const path of below) await addTree(path);
   }

@@ -27,9 +27,12 @@ function inotifyWatches(): number {
 
 function collect(watcher: FolderWatcher) {
   const seen: string[] = [];
+  /** The event name of each of `seen`. */
+  const kinds: string[] = [];
   const waiters = new Set<() => void>();
-  watcher.on('all', (_event, path) => {
+  watcher.on('all', (event, path) => {
     seen.push(path);
+    kinds.push(event);
     for (const waiter of [...waiters]) waiter();
   });
   const ready = new Promise<void>((resolve) => watcher.on('ready', resolve));
@@ -44,7 +47,7 @@ function collect(watcher: FolderWatcher) {
       waiters.add(waiter);
       waiter();
     });
-  return { seen, ready, heard };
+  return { seen, kinds, ready, heard };
 }
 
 /** A new folder's watch is set once the event about it is handled: writes files into it until one is heard. */
@@ -88,6 +91,10 @@ describe.skipIf(!FOLDER_EVENTS_NAME_ENTRIES)('watching folders (Linux: inotify n
     const mark = events.seen.length;
     await rm(tree.path('a/one.txt'));
     await events.heard(tree.path('a/one.txt'), mark);
+    // The names the disk watcher waits on (SETTLE_MS): a write may not be the last, so it is
+    // given time to finish; an entry's removal or arrival is a rename.
+    expect(events.kinds[events.seen.indexOf(tree.path('a/one.txt'))]).toBe('write');
+    expect(events.kinds[events.seen.indexOf(tree.path('a/one.txt'), mark)]).toBe('rename');
   });
 
   it('watches a folder made under the name of one renamed away', async () => {
