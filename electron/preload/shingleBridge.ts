@@ -6,7 +6,7 @@
 // the contract's schemas and the renderer's client every answer, so bundling zod here would only
 // add weight.
 import type { IpcRenderer, IpcRendererEvent, WebUtils } from 'electron';
-import { commandNames, eventNames, IpcChannel, isEventName } from '../../shared/contract/channels.ts';
+import { commandNames, IpcChannel, isEventName } from '../../shared/contract/channels.ts';
 import type { EventName, PortMessage } from '../../shared/contract/channels.ts';
 import type { EngineApi } from '../../shared/contract/engineContract.ts';
 
@@ -79,7 +79,7 @@ export function createShingleBridge(ipc: BridgeIpc, webUtils: Pick<WebUtils, 'ge
   ) as Omit<EngineApi, 'on'>;
 
   function on(event: EventName, listener: (payload: never) => void): () => void {
-    if (!(eventNames as readonly string[]).includes(event)) throw new Error(`Unknown event: ${String(event)}`);
+    if (!isEventName(event)) throw new Error(`Unknown event: ${String(event)}`);
     if (typeof listener !== 'function') throw new Error('The listener must be a function');
     let set = listeners.get(event);
     if (!set) listeners.set(event, (set = new Set()));

@@ -2,6 +2,7 @@
 // event names (engineContract.ts checks at compile time that they are exactly its keys), the
 // Electron IPC channels, and the messages of the engine port. The sandboxed preload bundles this
 // module and nothing heavier.
+import { isOneOf } from './vocabulary.ts';
 
 export const commandNames = [
   'chooseFolders',
@@ -40,21 +41,9 @@ export type CommandName = (typeof commandNames)[number];
 export const eventNames = ['scanProgress', 'scanState', 'clusterChange', 'actionProgress'] as const;
 export type EventName = (typeof eventNames)[number];
 
-export function isCommandName(name: unknown): name is CommandName {
-  return typeof name === 'string' && (commandNames as readonly string[]).includes(name);
-}
+export const isCommandName = (name: unknown): name is CommandName => isOneOf(commandNames, name);
 
-export function isEventName(name: unknown): name is EventName {
-  return typeof name === 'string' && (eventNames as readonly string[]).includes(name);
-}
-
-/** One invoke channel per command: a handler only ever sees its own command's payloads. */
-export function commandChannel(name: CommandName): string {
-  return `shingle:${name}`;
-}
-
-/** Engine events, sent as (name, payload). */
-export const EVENT_CHANNEL = 'shingle:event';
+export const isEventName = (name: unknown): name is EventName => isOneOf(eventNames, name);
 
 /** Electron IPC between the preload and main (the engine itself is reached over a MessagePort). */
 export const IpcChannel = {
