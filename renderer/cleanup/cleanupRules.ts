@@ -31,7 +31,7 @@ export interface CleanupDraft {
   includeNear: boolean;
   /** Excerpts (contained in a larger document) are removed only when asked for. */
   includeContained: boolean;
-  action: 'trash' | 'delete';
+  action: ActionRequest['action'];
 }
 
 export const defaultCleanupDraft: CleanupDraft = {

@@ -307,7 +307,7 @@ export const PLAN_PAGE_CLUSTERS = 500;
  */
 export const actionPlanSchema = z.object({
   planId: z.string(),
-  action: z.enum(['trash', 'delete']),
+  action: z.enum(appActionKinds),
   include: z.array(includeKindSchema),
   createdAt: z.number(),
   totals: z.object({
@@ -353,7 +353,7 @@ export const batchResultSchema = z.object({
 export const batchSummarySchema = z.object({
   batchId: z.number(),
   startedAt: z.number(),
-  action: z.enum(['trash', 'delete', 'hardlink', 'move']),
+  action: actionKindSchema,
   files: z.number(),
   bytes: z.number(),
   planned: z.number(),
