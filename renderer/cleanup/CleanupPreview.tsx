@@ -3,7 +3,7 @@
 // duplicates, its similarity, size and path. A long plan is virtualized and fetched a page of
 // clusters at a time as it scrolls. Confirming runs exactly this plan (its id), nothing else.
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { formatBytes, formatCount, formatPercent, plural } from '../../shared/format.ts';
 import { displayPath } from '../../shared/fsName.ts';
 import { kindDescriptions } from '../clusters/clusterLabels.ts';
@@ -119,7 +119,8 @@ function PlanFiles({ deleting }: { deleting: boolean }) {
   const [rowHeight] = useState(() => ROW_HEIGHT_REM * parseFloat(getComputedStyle(document.documentElement).fontSize || '16'));
   const more = clusters.length < clusterCount;
   // The staying files come once every cluster is loaded, so loading never moves them.
-  const rows = rowsOf(clusters, more ? undefined : folder);
+  // Made once per page of the plan, not on every scroll frame the virtual list renders.
+  const rows = useMemo(() => rowsOf(clusters, more ? undefined : folder), [clusters, more, folder]);
   const virtualizer = useVirtualizer({ count: rows.length, getScrollElement: () => scrollElement.current, estimateSize: () => rowHeight, overscan: 20 });
   const items = virtualizer.getVirtualItems();
   const lastShown = items.at(-1)?.index ?? 0;
