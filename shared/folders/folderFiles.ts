@@ -48,6 +48,8 @@ export function folderPairFiles(match: FolderMatch, clusters: readonly Cluster[]
   for (const cluster of clusters) {
     const where = cluster.files.map((file) => sideOf(match, file.path, platform));
     if (!where.some((w) => w >= 0)) continue;
+    // The members in each folder of the pair, listed once per cluster.
+    const onSide = [0, 1].map((side) => where.flatMap((w, j) => (w === side ? [j] : [])));
     const { text } = memberGroups(cluster);
     // A contained cluster's container is there for reference: its copies are in another cluster.
     const counts = (i: number) => !(cluster.kind === 'contained' && i === 0);
@@ -57,7 +59,7 @@ export function folderPairFiles(match: FolderMatch, clusters: readonly Cluster[]
     cluster.files.forEach((file, i) => {
       const side = where[i]!;
       if (side < 0) return;
-      const others = cluster.files.map((_, j) => j).filter((j) => where[j] === 1 - side);
+      const others = onSide[1 - side]!;
       const twin = counts(i) ? others.find((j) => counts(j) && text[j] === text[i]) : undefined;
       // Another name of this very file in the other folder (a hard link) is a copy too.
       const linkAcross = (file.links ?? []).find((link) => sideOf(match, link, platform) === 1 - side);
