@@ -111,6 +111,9 @@ async function inTurns<T>(steps: Steps<T>, signal?: AbortSignal): Promise<T> {
   }
 }
 
+/** The order of a node's units and of the nodes (by their first unit): by the path read, so memo keys are stable between runs. */
+export const byUnitPath = (a: { unit: DocumentUnit }, b: { unit: DocumentUnit }) => (a.unit.path < b.unit.path ? -1 : a.unit.path > b.unit.path ? 1 : 0);
+
 export async function fingerprintUnits(units: readonly DocumentUnit[], settingsKey: string, pool: ExtractPool<DocumentFingerprint>, hooks: NearHooks, errors: ScanError[]) {
   const nodes = new Map<string, FingerprintedNode>();
   const progress: NearProgress = { bytesRead: 0, bytesToRead: units.reduce((s, u) => s + u.size, 0), filesDone: 0, filesToDo: units.length };
@@ -138,10 +141,9 @@ export async function fingerprintUnits(units: readonly DocumentUnit[], settingsK
   );
   // Map and unit order follow completion; sorting by path makes the result, and the memo keys
   // built from each node's first unit, the same on every run.
-  const byPath = (a: { unit: DocumentUnit }, b: { unit: DocumentUnit }) => (a.unit.path < b.unit.path ? -1 : a.unit.path > b.unit.path ? 1 : 0);
-  for (const node of nodes.values()) node.units.sort(byPath);
+  for (const node of nodes.values()) node.units.sort(byUnitPath);
   await yieldTo(hooks.signal);
-  const sorted = [...nodes.values()].sort((a, b) => byPath(a.units[0]!, b.units[0]!));
+  const sorted = [...nodes.values()].sort((a, b) => byUnitPath(a.units[0]!, b.units[0]!));
   return { nodes: sorted, filesRead };
 }
 

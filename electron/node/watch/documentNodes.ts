@@ -9,7 +9,7 @@ import type { DocumentFingerprint } from '../near/documentFingerprint.ts';
 import { fingerprintSettingsKey } from '../near/documentFingerprint.ts';
 import { collectInodes, documentUnits } from '../near/documentUnits.ts';
 import type { DocumentUnit } from '../near/documentUnits.ts';
-import { fingerprintUnits } from '../near/findNearDuplicates.ts';
+import { byUnitPath, fingerprintUnits } from '../near/findNearDuplicates.ts';
 import type { FingerprintedNode, NearProgress, NearSettings } from '../near/findNearDuplicates.ts';
 import type { ContentCache } from '../scan/contentCache.ts';
 import type { WalkedFile } from '../scan/types.ts';
@@ -30,8 +30,6 @@ export interface DocumentNodes {
   nodes(): FingerprintedNode[];
   errors(): ScanError[];
 }
-
-const byUnitPath = (a: { unit: DocumentUnit }, b: { unit: DocumentUnit }) => (a.unit.path < b.unit.path ? -1 : a.unit.path > b.unit.path ? 1 : 0);
 
 /** `listed`: the watcher's file list, current when update() is called. */
 export function createDocumentNodes(settings: NearSettings, pool: ExtractPool<DocumentFingerprint>, cache: ContentCache, listed: ReadonlyMap<string, WalkedFile>): DocumentNodes {
