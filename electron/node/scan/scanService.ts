@@ -174,13 +174,27 @@ async function beginCachedScan(cache: ContentCache | undefined, roots: readonly 
 }
 
 /** Exact clusters whose every file is now listed in a near or contained cluster. */
-export function withoutAbsorbed(exact: readonly Cluster[], near: readonly Cluster[]): Cluster[] {
+function withoutAbsorbed(exact: readonly Cluster[], near: readonly Cluster[]): Cluster[] {
   const inNear = new Set(near.flatMap((c) => c.files.map((f) => f.path)));
   return exact.filter((c) => !c.files.every((f) => inNear.has(f.path)));
 }
 
-export function byReclaimable(a: Cluster, b: Cluster): number {
+function byReclaimable(a: Cluster, b: Cluster): number {
   return b.reclaimable - a.reclaimable || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+}
+
+/**
+ * The clusters reported from the exact and near ones (none without near): exact clusters a near
+ * one absorbed left out, most reclaimable first, then across folders only if asked, then without
+ * what the person dismissed. A scan and a watcher's analysis end here, so they report the same.
+ */
+export function reportedClusters(exact: readonly Cluster[], near: readonly Cluster[] | undefined, options: ScanOptions, dismissals?: () => readonly Dismissal[]): Cluster[] {
+  let clusters = near ? [...withoutAbsorbed(exact, near), ...near] : [...exact];
+  clusters.sort(byReclaimable);
+  if (options.across) clusters = acrossFolders(clusters, options.roots);
+  // Before duplicate folders: a file the person said is no copy does not make its folder one.
+  if (dismissals) clusters = withoutDismissed(clusters, dismissals());
+  return clusters;
 }
 
 async function analyze(finder: ExactDuplicateFinder, files: readonly WalkedFile[], options: ScanOptions, pools: ScanPools, hooks: ScanHooks, progress: ProgressTracker, proved: Reads): Promise<Analysis> {
@@ -188,7 +202,7 @@ async function analyze(finder: ExactDuplicateFinder, files: readonly WalkedFile[
   progress.phase('hash', { currentPath: undefined });
   const exact = await finder.finish();
   const errors = [...exact.errors];
-  let clusters = exact.clusters;
+  let near: Cluster[] | undefined;
   let filesRead = exact.filesHashed + proved.files;
   if (pools.near) {
     progress.phase('extract');
@@ -203,15 +217,12 @@ async function analyze(finder: ExactDuplicateFinder, files: readonly WalkedFile[
     // Its length is unknown, so it reports no figures of its own.
     const onProgress = (p: NearProgress) => (p.filesDone < p.filesToDo ? progress.update(p) : progress.phase('cluster'));
     if (units.length === 0) progress.phase('cluster');
-    const near = await modules.findNearDuplicates(units, options, fingerprint, { signal, cache, onProgress });
-    errors.push(...near.errors);
-    filesRead += near.filesRead;
-    clusters = [...withoutAbsorbed(exact.clusters, near.clusters), ...near.clusters].sort(byReclaimable);
+    const found = await modules.findNearDuplicates(units, options, fingerprint, { signal, cache, onProgress });
+    errors.push(...found.errors);
+    filesRead += found.filesRead;
+    near = found.clusters;
   }
-  // Across folders only: applied here, so a scan and a watcher's re-analysis report the same.
-  if (options.across) clusters = acrossFolders(clusters, options.roots);
-  // Before duplicate folders: a file the person said is no copy does not make its folder one.
-  if (hooks.dismissals) clusters = withoutDismissed(clusters, hooks.dismissals());
+  const clusters = reportedClusters(exact.clusters, near, options, hooks.dismissals);
   const folders = duplicateFolders(files, clusters, options);
   progress.phase('done');
   return { clusters, hardlinks: exact.hardlinks, ...(folders ? { folders } : {}), errors, bytesHashed: exact.bytesHashed + proved.bytes, filesRead };

@@ -4,14 +4,12 @@
 // clustered again from the held nodes and candidates only when a unit changed. Each step is the
 // scan's own (same finder, same fingerprints, same clustering), so the clusters equal those of a
 // full analysis of the same files (test/electron/node/watch/incrementalAnalysis.test.ts).
-import { acrossFolders } from '../../../shared/acrossFolders.ts';
-import { withoutDismissed } from '../../../shared/dismissals.ts';
 import type { Cluster, ScanError } from '../../../shared/report.ts';
 import type { ScanOptions, ScanProgress } from '../../../shared/scanOptions.ts';
 import { clusterNodes } from '../near/findNearDuplicates.ts';
 import type { ContentCache } from '../scan/contentCache.ts';
 import { createProgressTracker } from '../scan/scanProgress.ts';
-import { byReclaimable, withoutAbsorbed } from '../scan/scanService.ts';
+import { reportedClusters } from '../scan/scanService.ts';
 import type { ScanHooks, ScanPools } from '../scan/scanService.ts';
 import { createDocumentNodes } from './documentNodes.ts';
 import type { DocumentNodes } from './documentNodes.ts';
@@ -57,7 +55,6 @@ export function createIncrementalAnalysis(list: FileList, options: ScanOptions, 
       progress.phase('hash');
       const regrouped = await exact.update(changes, signal, update);
       let filesRead = regrouped.filesHashed;
-      let clusters = exact.clusters();
       const documents = await documentNodes();
       if (documents) {
         progress.phase('extract');
@@ -70,12 +67,8 @@ export function createIncrementalAnalysis(list: FileList, options: ScanOptions, 
           near = clustered.clusters;
           filesRead += clustered.filesRead;
         }
-        clusters = [...withoutAbsorbed(clusters, near), ...near];
       }
-      clusters.sort(byReclaimable);
-      // As the scan does: across folders first, then what the person dismissed.
-      if (options.across) clusters = acrossFolders(clusters, options.roots);
-      if (hooks.dismissals) clusters = withoutDismissed(clusters, hooks.dismissals());
+      const clusters = reportedClusters(exact.clusters(), documents ? near : undefined, options, hooks.dismissals);
       progress.phase('done');
       // Saves what was learnt; without a scan begun, the cache only writes.
       cache.finishScan();
