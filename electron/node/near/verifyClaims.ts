@@ -49,6 +49,12 @@ async function checkInBatches<Claim>(
   if (batch.length) await flush();
 }
 
+/** Each node's identity in memo keys, made once per node rather than for every claim it is in. */
+function identities(nodes: readonly Node[]): (node: number) => string {
+  const made: string[] = [];
+  return (node) => (made[node] ??= nodeIdentity(nodes[node]!));
+}
+
 /**
  * The pairs at or above the threshold. An estimate that settles it either way stands; the others
  * are replaced by the exact resemblance of the chunk sets, and pairs that cannot be checked (a file
@@ -57,7 +63,8 @@ async function checkInBatches<Claim>(
 export async function verifyPairs(pairs: readonly SimilarPair[], nodes: readonly Node[], threshold: number, unit: ChunkUnit, reader: DetailReader): Promise<SimilarPair[]> {
   const sketchSize = nodes[0]?.sketch.length ?? 0;
   // The unit is in the key: the same files have other chunk sets under another unit.
-  const keyOf = (p: SimilarPair) => `jaccard|${unit}|${[nodeIdentity(nodes[p.a]!), nodeIdentity(nodes[p.b]!)].sort().join('|')}`;
+  const id = identities(nodes);
+  const keyOf = (p: SimilarPair) => `jaccard|${unit}|${[id(p.a), id(p.b)].sort().join('|')}`;
   const kept: SimilarPair[] = [];
   const unknown: SimilarPair[] = [];
   for (const pair of pairs) {
@@ -108,7 +115,8 @@ export async function verifyContainment(
   const toCheck = [...byContained.values()].flatMap((list) =>
     list.sort((a, b) => b.containment - a.containment || nodes[b.container]!.shingleCount - nodes[a.container]!.shingleCount).slice(0, MAX_CHECKS_PER_DOCUMENT),
   );
-  const keyOf = (c: ContainmentCandidate) => `contained+jaccard|${unit}|${nodeIdentity(nodes[c.contained]!)}|${nodeIdentity(nodes[c.container]!)}`;
+  const id = identities(nodes);
+  const keyOf = (c: ContainmentCandidate) => `contained+jaccard|${unit}|${id(c.contained)}|${id(c.container)}`;
   const verified: ContainmentCandidate[] = [];
   const accept = (c: ContainmentCandidate, exact: number, resemblance: number) => {
     if (exact >= minContainment && resemblance < threshold) verified.push({ ...c, containment: exact });
