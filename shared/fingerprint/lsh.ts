@@ -43,6 +43,13 @@ export interface LshOptions extends Banding {
   maxBucketSize?: number;
 }
 
+/** A sketch's hash over one band of `rows` slots. */
+export function bandHash(sketch: Uint32Array, band: number, rows: number): number {
+  const start = band * rows;
+  // The band number seeds the hash: equal slots in different bands are no evidence.
+  return murmur3Ints(sketch, start, start + rows, band);
+}
+
 /** Band hashes of added sketches; candidatePairs() may be called any number of times. */
 export class LshIndex {
   readonly bands: number;
@@ -69,11 +76,7 @@ export class LshIndex {
     }
     if (isEmptySketch(sketch)) return false;
     this.ids.push(id);
-    for (let band = 0; band < this.bands; band++) {
-      const start = band * this.rows;
-      // The band number seeds the hash: equal slots in different bands are no evidence.
-      this.bandHashes.push(murmur3Ints(sketch, start, start + this.rows, band));
-    }
+    for (let band = 0; band < this.bands; band++) this.bandHashes.push(bandHash(sketch, band, this.rows));
     return true;
   }
 

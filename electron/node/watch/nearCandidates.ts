@@ -7,8 +7,7 @@
 import { CANDIDATE_MARGIN, MIN_DOCUMENT_WORDS } from '../../../shared/cluster/claimRules.ts';
 import type { SimilarPair } from '../../../shared/cluster/nearClusters.ts';
 import { DEFAULT_MAX_BUCKET_SIZE } from '../../../shared/fingerprint/candidatePairs.ts';
-import { murmur3Ints } from '../../../shared/fingerprint/hash32.ts';
-import { chooseBands } from '../../../shared/fingerprint/lsh.ts';
+import { bandHash, chooseBands } from '../../../shared/fingerprint/lsh.ts';
 import type { Banding } from '../../../shared/fingerprint/lsh.ts';
 import { estimateResemblance, isEmptySketch } from '../../../shared/fingerprint/minhash.ts';
 import type { FingerprintedNode } from '../near/findNearDuplicates.ts';
@@ -45,10 +44,7 @@ export function createNearCandidates(threshold: number, maxBucketSize = DEFAULT_
   function add(text: string, sketch: Uint32Array): void {
     banding ??= chooseBands(threshold, sketch.length);
     const keys: number[] = [];
-    for (let band = 0; band < banding.bands; band++) {
-      const start = band * banding.rows;
-      keys.push(band * BAND_KEY_SPAN + murmur3Ints(sketch, start, start + banding.rows, band));
-    }
+    for (let band = 0; band < banding.bands; band++) keys.push(band * BAND_KEY_SPAN + bandHash(sketch, band, banding.rows));
     keysOf.set(text, keys);
     for (const key of keys) {
       let members = buckets.get(key);
