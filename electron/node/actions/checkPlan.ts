@@ -1,20 +1,17 @@
 // The preview's look at the disk: a file to remove, or the file it duplicates, that is gone or no
 // longer what the scan saw is refused in the plan itself, so the preview predicts the run. The
 // run checks everything again, contents included (checkStep.ts), right before each action.
-import { lstat } from 'node:fs/promises';
 import { displayPath } from '../../../shared/fsName.ts';
-import { toFsPath } from '../scan/fsPath.ts';
-import { sameTime } from './fileOps.ts';
+import { fileAsScanned } from './checkStep.ts';
 import type { ActionPlan, FileState } from './planActions.ts';
 
+/** Why the file is no longer what the scan saw, the same test the run makes (checkStep.ts). */
 async function whyChanged(state: FileState): Promise<string | undefined> {
-  const info = await lstat(toFsPath(state.path)).catch(() => undefined);
-  if (!info) return 'no longer exists';
-  if (!info.isFile()) return 'is no longer a regular file';
-  const ctimeChanged = state.ctime !== undefined && !sameTime(info.ctimeMs, state.ctime);
-  if (info.size !== state.size || !sameTime(info.mtimeMs, state.mtime) || ctimeChanged) return 'changed since the scan';
-  return undefined;
+  const now = await fileAsScanned(state);
+  return typeof now === 'string' ? now : undefined;
 }
+
+const key = (clusterId: string, path: string) => `${clusterId}\0${path}`;
 
 /** The plan with the steps the disk already rules out moved to its refusals. */
 export async function checkPlanOnDisk(plan: ActionPlan): Promise<ActionPlan> {
@@ -28,10 +25,9 @@ export async function checkPlanOnDisk(plan: ActionPlan): Promise<ActionPlan> {
   );
   const refusedNow = new Map<string, string>();
   plan.steps.forEach((step, i) => {
-    if (reasons[i]) refusedNow.set(`${step.clusterId}\0${step.path}`, reasons[i]);
+    if (reasons[i]) refusedNow.set(key(step.clusterId, step.path), reasons[i]);
   });
   if (refusedNow.size === 0) return plan;
-  const key = (clusterId: string, path: string) => `${clusterId}\0${path}`;
   return {
     ...plan,
     steps: plan.steps.filter((s) => !refusedNow.has(key(s.clusterId, s.path))),

@@ -30,15 +30,21 @@ interface KeptCopy {
   detail?: Promise<DocumentDetail | undefined>;
 }
 
-
-/** The state the scan saw, or why the disk no longer shows it. */
-async function checkState(expected: FileState, what: string): Promise<Stats> {
+/** The file as the disk shows it now, if it is still what the scan saw; else why not ("no longer exists", …). */
+export async function fileAsScanned(expected: FileState): Promise<Stats | string> {
   const info = await lstat(toFsPath(expected.path)).catch(() => undefined);
-  if (!info) throw new Refused(`${what} no longer exists`);
-  if (!info.isFile()) throw new Refused(`${what} is no longer a regular file`);
+  if (!info) return 'no longer exists';
+  if (!info.isFile()) return 'is no longer a regular file';
   const ctimeChanged = expected.ctime !== undefined && !sameTime(info.ctimeMs, expected.ctime);
-  if (info.size !== expected.size || !sameTime(info.mtimeMs, expected.mtime) || ctimeChanged) throw new Refused(`${what} changed since the scan`);
+  if (info.size !== expected.size || !sameTime(info.mtimeMs, expected.mtime) || ctimeChanged) return 'changed since the scan';
   return info;
+}
+
+/** The state the scan saw, or refused with why the disk no longer shows it. */
+async function checkState(expected: FileState, what: string): Promise<Stats> {
+  const now = await fileAsScanned(expected);
+  if (typeof now === 'string') throw new Refused(`${what} ${now}`);
+  return now;
 }
 
 function sameStats(a: Stats, b: Stats): boolean {
