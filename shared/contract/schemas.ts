@@ -13,6 +13,7 @@ import {
   documentFormats,
   folderPurposes,
   identicalKinds,
+  includeKinds,
   marks,
   nearMethods,
   scanPhases,
@@ -245,7 +246,7 @@ export const clusterChangeSchema = z.discriminatedUnion('event', [
 export type ClusterChange = z.infer<typeof clusterChangeSchema>;
 
 /** The kinds of removal beyond byte copies and same text in another format, which are always in. */
-export const includeKindSchema = z.enum(['near', 'contained']);
+export const includeKindSchema = z.enum(includeKinds);
 
 /**
  * A bulk action over the current results (issue: bulk review and safe deletion). Files are never

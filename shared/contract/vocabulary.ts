@@ -6,6 +6,10 @@
 export const clusterKinds = ['exact', 'near', 'contained'] as const;
 export type ClusterKind = (typeof clusterKinds)[number];
 
+/** The kinds of removal a clean-up makes only when asked: edited versions and excerpts. */
+export const includeKinds = ['near', 'contained'] as const satisfies readonly ClusterKind[];
+export type IncludeKind = (typeof includeKinds)[number];
+
 export const documentFormats = ['text', 'html', 'pdf', 'docx', 'odt', 'rtf', 'epub'] as const;
 export type DocumentFormat = (typeof documentFormats)[number];
 

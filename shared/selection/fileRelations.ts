@@ -1,10 +1,11 @@
 // How each file of a cluster relates to the file it duplicates, once it is known which files stay.
 // The kind of a removal follows from it: a byte copy or the same text in another format is always
 // safe to remove; an edited version (near) or an excerpt (contained) only when the person opts in.
+import type { IncludeKind } from '../contract/vocabulary.ts';
 import type { Cluster } from '../report.ts';
 
 export type Relation = 'kept' | 'copy' | 'same-text' | 'edited' | 'excerpt' | 'container';
-export type IncludeKind = 'near' | 'contained';
+export type { IncludeKind };
 
 export interface FileRelation {
   relation: Relation;

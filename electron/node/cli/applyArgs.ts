@@ -1,7 +1,7 @@
 // `shingle apply` arguments → what to keep, what to do and where. Bad usage throws UsageError.
 import { resolve } from 'node:path';
 import { displayPath } from '../../../shared/fsName.ts';
-import { actionKinds } from '../../../shared/contract/vocabulary.ts';
+import { actionKinds, includeKinds } from '../../../shared/contract/vocabulary.ts';
 import type { ActionKind } from '../../../shared/contract/vocabulary.ts';
 import { KeepRuleError, parseKeepRule } from '../../../shared/selection/keepRules.ts';
 import type { KeepRule } from '../../../shared/selection/keepRules.ts';
@@ -26,7 +26,7 @@ Options:
                      (each checked against that twin); its other files stay
   --to DIR           the folder \`move\` moves into (their place below the scanned root is kept)
   --reference DIR    never act on files under DIR (repeatable)
-  --include KINDS    also remove edited versions (near) and excerpts (contained):
+  --include includeKinds    also remove edited versions (near) and excerpts (contained):
                      --include near,contained. By default only byte copies and the same
                      text in another format are removed; a container never is
   --dry-run          print what would happen and change nothing
@@ -37,8 +37,6 @@ Options:
 On a terminal, progress is shown on stderr. Exit status: 0 every step done; 1 some step
 refused or failed (listed), another batch holds the journal, or the engine failed; 2 bad
 usage or a report that is not one; 130 cancelled with Ctrl-C (the journal keeps the steps done).`;
-
-const KINDS: readonly IncludeKind[] = ['near', 'contained'];
 
 export interface ApplyArgs {
   reportPath: string;
@@ -78,7 +76,7 @@ export function parseApplyArgs(argv: string[], cwd: string): ApplyArgs | 'help' 
   // Said before any work: the report is not even read for a delete that was not confirmed.
   if (action === 'delete' && !values['dry-run'] && !values.yes) throw new UsageError('delete is permanent: add --yes to confirm');
   const include = values.include.flatMap((text) => text.split(',')).map((kind) => kind.trim());
-  for (const kind of include) if (!(KINDS as readonly string[]).includes(kind)) throw new UsageError(`--include: '${kind}' is not one of ${KINDS.join(', ')}`);
+  for (const kind of include) if (!(includeKinds as readonly string[]).includes(kind)) throw new UsageError(`--include: '${kind}' is not one of ${includeKinds.join(', ')}`);
   let rules: KeepRule[];
   try {
     rules = values.keep.map((text) => {
