@@ -5,13 +5,12 @@
 import type { ActionPlan, ActionProgress, ActionRequest, BatchResult, PlanCluster, UndoResult } from '../engine/contractTypes.ts';
 import { defaultCleanupDraft, draftReady, draftRequest } from '../cleanup/cleanupRules.ts';
 import type { CleanupDraft } from '../cleanup/cleanupRules.ts';
+import { everyCluster } from '../engine/everyCluster.ts';
 import { clusterQuery } from './clustersSlice.ts';
 import type { ShingleState, SliceCreator } from './storeTypes.ts';
 
 export type CleanupStage = 'closed' | 'choose' | 'confirm' | 'running' | 'result';
 
-/** listClusters answers at most this many clusters at a time. */
-const IDS_PAGE = 1000;
 /** Plan clusters fetched at a time as the preview scrolls. */
 const PLAN_PAGE = 500;
 
@@ -66,12 +65,7 @@ export const createCleanupSlice: SliceCreator<CleanupSlice> = ({ set, get, engin
   async function shownClusterIds(): Promise<string[] | undefined> {
     const state = get();
     if (!filtered(state)) return undefined;
-    const ids: string[] = [];
-    for (let offset = 0; ; offset += IDS_PAGE) {
-      const page = await engine.listClusters({ ...clusterQuery(state.filters, 0), offset, limit: IDS_PAGE });
-      ids.push(...page.clusters.map((cluster) => cluster.id));
-      if (page.clusters.length < IDS_PAGE || ids.length >= page.total) return ids;
-    }
+    return (await everyCluster(engine, clusterQuery(state.filters, 0))).map((cluster) => cluster.id);
   }
 
   async function scopeIds(): Promise<string[] | undefined> {

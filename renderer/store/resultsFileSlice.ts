@@ -2,13 +2,10 @@
 // marks, fetched a page at a time, as CSV or JSON (shared/resultsExport.ts, as `shingle
 // export`); open a report saved by `shingle scan --json` as the current results.
 import type { CommandRequest } from '../../shared/contract/engineContract.ts';
-import type { Cluster } from '../../shared/report.ts';
 import { toCsv, toJson } from '../../shared/resultsExport.ts';
+import { everyCluster } from '../engine/everyCluster.ts';
 import { errorMessage } from '../format/errorMessage.ts';
 import type { SliceCreator } from './storeTypes.ts';
-
-/** The largest page the contract allows. */
-const EXPORT_PAGE = 1000;
 
 export interface ResultsFileSlice {
   /** The export's text, or null when it failed (the error is shown). */
@@ -20,12 +17,7 @@ export interface ResultsFileSlice {
 export const createResultsFileSlice: SliceCreator<ResultsFileSlice> = ({ get, engine }) => ({
   async exportResults(format) {
     try {
-      const clusters: Cluster[] = [];
-      for (let offset = 0; ; offset += EXPORT_PAGE) {
-        const page = await engine.listClusters({ offset, limit: EXPORT_PAGE, sort: get().filters.sort });
-        clusters.push(...page.clusters);
-        if (page.clusters.length < EXPORT_PAGE || clusters.length >= page.total) break;
-      }
+      const clusters = await everyCluster(engine, { sort: get().filters.sort });
       const marks = await engine.getMarks({});
       return format === 'csv' ? toCsv(clusters, marks) : toJson(clusters, marks);
     } catch (error) {

@@ -184,9 +184,12 @@ export const scanProgressSchema = z.object({
 
 export const clusterSortSchema = z.enum(clusterSorts);
 
+/** The most clusters one listClusters answer holds. */
+export const CLUSTER_PAGE_LIMIT = 1000;
+
 export const clusterQuerySchema = z.strictObject({
   offset: z.int().min(0),
-  limit: z.int().min(1).max(1000),
+  limit: z.int().min(1).max(CLUSTER_PAGE_LIMIT),
   sort: clusterSortSchema,
   kinds: z.array(clusterKindSchema).max(clusterKinds.length).optional(),
   formats: z.array(documentFormatSchema).max(documentFormats.length).optional(),
