@@ -40,11 +40,24 @@ function normalize(path: string, rules: PathPlatform): string {
  */
 export function isWithin(path: string, folder: string, platform?: PathPlatform | string): boolean {
   const rules = rulesFor(platform, path, folder);
-  const p = normalize(path, rules);
-  const f = normalize(folder, rules);
+  return normalizedWithin(normalize(path, rules), normalize(folder, rules), rules);
+}
+
+function normalizedWithin(p: string, f: string, rules: PathPlatform): boolean {
   if (!p.startsWith(f)) return false;
   const separator = rules === 'windows' ? '\\' : '/';
   return p.length === f.length || f.endsWith(separator) || p[f.length] === separator;
+}
+
+/** isWithin(path, folder, platform) for many paths and one folder: the folder is normalised once per set of rules. */
+export function withinFolder(folder: string, platform?: PathPlatform | string): (path: string) => boolean {
+  const normalized = new Map<PathPlatform, string>();
+  return (path) => {
+    const rules = rulesFor(platform, path, folder);
+    let f = normalized.get(rules);
+    if (f === undefined) normalized.set(rules, (f = normalize(folder, rules)));
+    return normalizedWithin(normalize(path, rules), f, rules);
+  };
 }
 
 export function isWithinAny(path: string, folders: readonly string[], platform?: PathPlatform | string): boolean {

@@ -1,6 +1,6 @@
 // The one path-inside-folder rule, on POSIX and Windows paths alike, whatever platform runs it.
 import { describe, expect, it } from 'vitest';
-import { isWithin, isWithinAny, isWindowsPath } from '../../shared/paths/isWithin.ts';
+import { isWithin, isWithinAny, isWindowsPath, withinFolder } from '../../shared/paths/isWithin.ts';
 
 // [path, folder, platform, expected]
 const table: [string, string, string | undefined, boolean][] = [
@@ -46,6 +46,12 @@ const table: [string, string, string | undefined, boolean][] = [
 describe('isWithin', () => {
   it.each(table)('%s within %s (%s) is %s', (path, folder, platform, expected) => {
     expect(isWithin(path, folder, platform)).toBe(expected);
+  });
+
+  it('gives the same answers with the folder fixed once (withinFolder), also for one folder tested against paths of both kinds', () => {
+    for (const [path, folder, platform, expected] of table) expect(withinFolder(folder, platform)(path), `${path} within ${folder}`).toBe(expected);
+    const inBackup = withinFolder('C:\\Users\\ann\\Backup');
+    expect(['C:/Users/ann/Backup/a.txt', '/Users/ann/Backup/a.txt', 'c:\\users\\ann\\backup'].map(inBackup)).toEqual([true, false, true]);
   });
 
   it('recognises Windows paths by drive letter or UNC prefix', () => {

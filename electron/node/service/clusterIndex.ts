@@ -2,7 +2,7 @@
 // folder can give 100,000 clusters, so each sort order is computed once (on first use) and
 // queries walk it; the last filtered selection is kept, so scrolling through it is a slice.
 import type { CommandRequest, CommandResponse } from '../../../shared/contract/engineContract.ts';
-import { isWithin } from '../../../shared/paths/isWithin.ts';
+import { withinFolder } from '../../../shared/paths/isWithin.ts';
 import type { Cluster, ClusterKind, DocumentFormat, ReportFile } from '../../../shared/report.ts';
 import { candidateFormat } from '../extract/detectFormat.ts';
 
@@ -75,11 +75,12 @@ export function createClusterIndex(clusters: readonly Cluster[]): ClusterIndex {
     if (lastSelection?.key === key) return lastSelection;
 
     if (needle) haystacks ??= clusters.map((cluster) => cluster.files.map((f) => f.path.toLowerCase()).join('\0'));
+    const inFolder = folder === undefined ? undefined : withinFolder(folder, process.platform);
     const selection: Selection = { key, matches: [], totalReclaimable: 0, counts: { exact: 0, near: 0, contained: 0 } };
     for (const i of order(query.sort)) {
       const cluster = clusters[i]!;
       if (formatMask !== undefined && (formats[i]! & formatMask) === 0) continue;
-      if (folder !== undefined && !cluster.files.some((f) => isWithin(f.path, folder, process.platform))) continue;
+      if (inFolder !== undefined && !cluster.files.some((f) => inFolder(f.path))) continue;
       if (needle && !haystacks![i]!.includes(needle)) continue;
       // Counted before the kind filter: the UI shows how many clusters each kind tab would hold.
       selection.counts[cluster.kind]++;
