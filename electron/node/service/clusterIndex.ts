@@ -16,6 +16,8 @@ export interface ClusterIndex {
   /** The file a UI reference names; throws when the cluster or the position does not exist. */
   file(clusterId: string, fileIndex: number): { cluster: Cluster; file: ReportFile };
   list(query: ClusterQuery): ClusterPage;
+  /** Every cluster, by path (for what needs them all: planning, a folder pair's files, the folder list). */
+  all(): Cluster[];
 }
 
 /** The clusters that pass a query's filters, in its sort order. */
@@ -93,6 +95,7 @@ export function createClusterIndex(clusters: readonly Cluster[]): ClusterIndex {
   }
 
   return {
+    all: () => Array.from(order('path'), (i) => clusters[i]!),
     get: (id) => {
       const i = positions.get(id);
       return i === undefined ? undefined : clusters[i];

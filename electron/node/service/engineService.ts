@@ -59,7 +59,7 @@ export function createEngineService({ dataDir, host }: EngineServiceOptions): En
     const actions = openBulkActions({
       dataDir,
       events,
-      clusters: () => scans.clusters().list({ offset: 0, limit: Number.MAX_SAFE_INTEGER, sort: 'path' }).clusters,
+      clusters: () => scans.clusters().all(),
       scannedFolders: () => [...settings.get().roots, ...settings.get().referenceRoots],
       referenceRoots: () => settings.get().referenceRoots,
       marks: marks.get,
@@ -129,14 +129,13 @@ export function createEngineService({ dataDir, host }: EngineServiceOptions): En
       const { scans } = await stores;
       const match = scans.folders().find((m) => m.id === folderId);
       if (!match) throw new Error('This folder pair is not in the last scan; scan again to refresh it');
-      return folderFilesNow(match, scans.clusters().list({ offset: 0, limit: Number.MAX_SAFE_INTEGER, sort: 'path' }).clusters);
+      return folderFilesNow(match, scans.clusters().all());
     },
     previewFolderCleanup: async (request) => (await stores).actions.previewFolder(request),
     async listClusterFolders() {
       const { scans, settings } = await stores;
       const { roots, referenceRoots } = settings.get();
-      // Every cluster (the list has no other way to hand them all out; the order is cached).
-      const all = scans.clusters().list({ offset: 0, limit: Number.MAX_SAFE_INTEGER, sort: 'path' }).clusters;
+      const all = scans.clusters().all();
       return { folders: clusterFolders(all, [...roots, ...referenceRoots]) };
     },
     openReport: async ({ report }) => (await stores).scans.open(report),
