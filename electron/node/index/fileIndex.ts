@@ -253,10 +253,16 @@ export function openFileIndex(path: string, options: FileIndexOptions = {}): Fil
       return true;
     },
     beginScan(roots, files) {
+      if (preloaded !== undefined && sameRoots(preloaded, roots)) {
+        // Nothing was known under the roots (beginWalk), so every entry under them is a save of
+        // this walk, for a path it walked: none can have moved or be gone. Sparing the map of the
+        // walk and the two passes over the entries is ~0.1 s of a first scan of 50,000 files.
+        preloaded = undefined;
+        scan = undefined;
+        return [];
+      }
       const walked = new Map(files.map((file) => [file.path, file]));
-      // Nothing known under the roots (beginWalk): the saves made during the walk stay.
-      if (preloaded === undefined || !sameRoots(preloaded, roots)) load(roots, walked);
-      preloaded = undefined;
+      load(roots, walked);
       scan = { roots: loadedRoots, walked };
       return known.followMoves(scan.roots, files, walked);
     },
