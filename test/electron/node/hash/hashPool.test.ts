@@ -212,6 +212,44 @@ describe('hash pool waiting for work to add up', () => {
     }
   });
 
+  it('starts no thread while an assisting caller keeps up, however much it hashes in all', async () => {
+    // One file's work is ~25 µs (workSeconds): a single task stays under the bar, two are over it.
+    const pool = createHashPool({ threads: 1, threadsAfterSeconds: 40e-6 });
+    let endAssist!: () => void;
+    const assisting = pool.assist(new Promise<void>((resolve) => (endAssist = resolve)));
+    try {
+      for (let i = 0; i < 3; i++) {
+        const { path, content } = smallFile(`kept-up-${i}.bin`);
+        const result = await pool.hash(task(true, [path]));
+        expect(digestHex(result.digests, 0)).toBe(await xxhash128(content));
+      }
+      expect(pool.started()).toBe(false);
+    } finally {
+      endAssist();
+      await assisting;
+      await pool.destroy();
+    }
+  });
+
+  it('hands a thread that has not finished a task yet only one, while the caller assists', async () => {
+    const pool = createHashPool({ threads: 1 });
+    let endAssist!: () => void;
+    const assisting = pool.assist(new Promise<void>((resolve) => (endAssist = resolve)));
+    try {
+      const files = Array.from({ length: 12 }, (_, i) => smallFile(`starting-${i}.bin`));
+      const results = files.map(({ path }) => pool.hash(task(true, [path])));
+      // The thread is still starting: the other tasks stay for the caller, not queued in it.
+      expect(pool.started()).toBe(true);
+      expect(pool.withThreads()).toBe(1);
+      const digests = (await Promise.all(results)).map((result) => digestHex(result.digests, 0));
+      expect(digests).toEqual(await Promise.all(files.map(({ content }) => xxhash128(content))));
+    } finally {
+      endAssist();
+      await assisting;
+      await pool.destroy();
+    }
+  });
+
   it('starts its threads once the work planned is worth them, before anyone assists', async () => {
     const pool = createHashPool({ threads: 1, threadsAfterSeconds: 0.001 });
     try {
