@@ -65,8 +65,9 @@ export interface HashPool {
   /**
    * Lends the calling thread to the hashing until `done` settles: it hashes tasks no thread has
    * taken yet, letting its event loop run every few ms. For a caller with nothing else to do.
+   * `whenIdle` runs each time it finds no task to take, before it waits for one or for `done`.
    */
-  assist(done: Promise<unknown>): Promise<void>;
+  assist(done: Promise<unknown>, whenIdle?: () => void): Promise<void>;
   /** Ends every thread; outstanding tasks reject. */
   destroy(): Promise<void>;
   /** Whether the threads have been started: not until the first task (see createHashPool). */
@@ -264,7 +265,7 @@ export function createHashPool(options: HashPoolOptions = {}): HashPool {
     );
   }
 
-  async function assist(done: Promise<unknown>): Promise<void> {
+  async function assist(done: Promise<unknown>, whenIdle?: () => void): Promise<void> {
     // One task at a time on this thread: its hasher holds the state of the file being read.
     if (assisting > 0) {
       await done.catch(() => {});
@@ -282,6 +283,7 @@ export function createHashPool(options: HashPoolOptions = {}): HashPool {
       while (!settled) {
         const pending = waiting.shift();
         if (pending === undefined) {
+          whenIdle?.();
           await new Promise<void>((resolve) => (wake = resolve));
           wake = undefined;
           continue;

@@ -43,6 +43,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const MEMO_RETENTION_MS = 30 * DAY_MS;
 /** A memo's use is written at most once a day, so an unchanged rescan writes nothing for it. */
 const MEMO_USE_RESOLUTION_MS = DAY_MS;
+/** storeSaves writes no fewer (see there). */
+const STORE_SAVES_AT_LEAST = 1000;
 
 interface ScanState {
   roots: string[];
@@ -273,6 +275,10 @@ export function openFileIndex(path: string, options: FileIndexOptions = {}): Fil
       }
       queue({ kind: 'forgetMemos', unusedSinceMs: Date.now() - MEMO_RETENTION_MS });
       commit();
+    },
+    storeSaves() {
+      // A transaction costs a commit: a few saves wait for more.
+      if (pending.length >= STORE_SAVES_AT_LEAST) flushInBackground();
     },
     commit,
     close() {

@@ -48,6 +48,12 @@ export interface ContentCache {
    */
   memo(key: string): string | undefined;
   saveMemo(key: string, value: string): void;
+  /**
+   * Optional: stores the saves made so far now rather than later, for a caller that has time to
+   * spare now (waiting for hashing threads); it may wait for more. Never throws; a failure is
+   * told as saves' are.
+   */
+  storeSaves?(): void;
 }
 
 /** A file's identity as one string: equal strings mean the content is as it was. */

@@ -174,8 +174,10 @@ export function createExactDuplicateFinder(pool: HashPool, hooks: HashPassHooks 
       await samplePass.finish();
       await fullPass.finish();
     })();
-    // This thread has nothing else to do until the hashing is over: it hashes too.
-    await pool.assist(passes);
+    // This thread has nothing else to do until the hashing is over: it hashes too, and while
+    // the threads have every task, it stores the hashes saved so far (a first scan saves one
+    // for every file it reads; storing them at the end was ~0.2 s of 50,000 files' scan).
+    await pool.assist(passes, () => hooks.cache?.storeSaves?.());
     await passes;
     // Grouping hundreds of thousands of files takes a while: it lets the event loop run.
     const yieldNow = createYielder(hooks.signal);

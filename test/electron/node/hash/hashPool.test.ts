@@ -231,6 +231,36 @@ describe('hash pool waiting for work to add up', () => {
     }
   });
 
+  it('calls the assisting caller back whenever it finds no task to take', async () => {
+    const pool = createHashPool({ threads: 1, threadsAfterSeconds: 60 });
+    let idleCalls = 0;
+    let onIdle: (() => void) | undefined;
+    let endAssist!: () => void;
+    const assisting = pool.assist(
+      new Promise<void>((resolve) => (endAssist = resolve)),
+      () => {
+        idleCalls++;
+        onIdle?.();
+      },
+    );
+    try {
+      // Nothing to take yet: called before it waits.
+      expect(idleCalls).toBe(1);
+      const nextIdle = new Promise<void>((resolve) => (onIdle = resolve));
+      const { path, content } = smallFile('idle.bin');
+      const result = await pool.hash(task(true, [path]));
+      await nextIdle;
+      // It took the task itself (no thread) and, finding no other, called back again.
+      expect(digestHex(result.digests, 0)).toBe(await xxhash128(content));
+      expect(pool.started()).toBe(false);
+      expect(idleCalls).toBe(2);
+    } finally {
+      endAssist();
+      await assisting;
+      await pool.destroy();
+    }
+  });
+
   it('hands a thread that has not finished a task yet only one, while the caller assists', async () => {
     const pool = createHashPool({ threads: 1 });
     let endAssist!: () => void;

@@ -1,7 +1,7 @@
 // The SQLite index's storage: what it writes, how, and what it reads back.
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FileIndexError } from '../../../../electron/node/index/fileIndex.ts';
 import { bytesOf, createIndexFolder, scan } from './fixtures/indexFolder.ts';
 import type { IndexFolder } from './fixtures/indexFolder.ts';
@@ -107,11 +107,30 @@ describe('file index storage', () => {
     expect(t.storedPaths()).toHaveLength(20);
   });
 
-  it('writes a due batch within its delay, without commit', async () => {
-    const index = t.openIndex({ batchDelayMs: 20 });
-    index.saveHashes(walkedFile(join(t.root, 'a.txt')), { full: 'ff' });
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(t.storedPaths()).toEqual([bytesOf(join(t.root, 'a.txt'))]);
+  it('writes a due batch within its delay, without commit', () => {
+    vi.useFakeTimers();
+    try {
+      const index = t.openIndex({ batchDelayMs: 20 });
+      index.saveHashes(walkedFile(join(t.root, 'a.txt')), { full: 'ff' });
+      vi.advanceTimersByTime(19);
+      expect(t.storedPaths()).toEqual([]);
+      vi.advanceTimersByTime(1);
+      expect(t.storedPaths()).toEqual([bytesOf(join(t.root, 'a.txt'))]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('stores the saves when asked to (storeSaves), once there are enough to be worth a commit', () => {
+    const files = Array.from({ length: 1000 }, (_, i) => walkedFile(join(t.root, `s${i}.txt`), { fileId: `1:${i}` }));
+    const index = t.openIndex();
+    index.beginScan([t.root], files);
+    for (const file of files.slice(0, 999)) index.saveHashes(file, contentHashes(file));
+    index.storeSaves!();
+    expect(t.storedPaths()).toEqual([]);
+    index.saveHashes(files[999]!, contentHashes(files[999]!));
+    index.storeSaves!();
+    expect(t.storedPaths()).toHaveLength(1000);
   });
 });
 
