@@ -153,6 +153,8 @@ export function openFileIndex(path: string, options: FileIndexOptions = {}): Fil
     known = knownFiles();
     memos = new Map();
     preloaded = undefined;
+    // A scan that ended early (aborted, or took a kept analysis) leaves no walk for finishScan.
+    scan = undefined;
     return resolveScanRoots(roots);
   }
 

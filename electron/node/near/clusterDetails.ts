@@ -22,6 +22,8 @@ export interface DetailReader {
   /** The text of the node's first file, or undefined when it cannot be read again. */
   readText(node: TextNode): Promise<string | undefined>;
   filesRead(): number;
+  /** Reads that failed (a claim then goes unverified, a description undone): may go otherwise next time. */
+  failedReads(): number;
   /** Ends the pools' workers (they keep their last documents' memory); a later read starts new ones. */
   close(): Promise<void>;
 }
@@ -33,6 +35,7 @@ export function createDetailReader(unit: ChunkUnit, hooks: { signal?: AbortSigna
   let pool: ExtractPool<DocumentDetail> | undefined;
   let textPool: ExtractPool | undefined;
   let count = 0;
+  let failed = 0;
   return {
     cache: hooks.cache,
     async read(nodes) {
@@ -46,6 +49,7 @@ export function createDetailReader(unit: ChunkUnit, hooks: { signal?: AbortSigna
           const { path, size } = node.units[0]!.unit;
           const result = await reader.extract(path, hooks.signal, size);
           if (result.ok) out.set(node, result);
+          else failed++;
         }),
       );
       return out;
@@ -62,9 +66,11 @@ export function createDetailReader(unit: ChunkUnit, hooks: { signal?: AbortSigna
         textPool = undefined;
         await ended.destroy();
       }
+      if (!result.ok) failed++;
       return result.ok ? result.text : undefined;
     },
     filesRead: () => count,
+    failedReads: () => failed,
     async close() {
       const open = [pool, textPool];
       pool = undefined;

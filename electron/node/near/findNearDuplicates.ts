@@ -152,17 +152,20 @@ export async function findNearDuplicates(
   settings: NearSettings,
   fingerprintPool: ExtractPool<DocumentFingerprint>,
   hooks: NearHooks = {},
-): Promise<{ clusters: Cluster[]; errors: ScanError[]; filesRead: number }> {
+): Promise<{ clusters: Cluster[]; errors: ScanError[]; filesRead: number; repeatable: boolean }> {
   const errors: ScanError[] = [];
   const settingsKey = fingerprintSettingsKey(settings);
   const fingerprinted = await fingerprintUnits(units, settingsKey, fingerprintPool, hooks, errors);
-  const { clusters, filesRead } = await clusterNodes(fingerprinted.nodes, settings, hooks);
-  return { clusters, errors, filesRead: fingerprinted.filesRead + filesRead };
+  const { clusters, filesRead, repeatable } = await clusterNodes(fingerprinted.nodes, settings, hooks);
+  // A limit reached under load is not cached (extractUnit): the next scan may read the file.
+  const limited = errors.some((error) => error.code === ExtractErrorCode.timeout || error.code === ExtractErrorCode.memory);
+  return { clusters, errors, filesRead: fingerprinted.filesRead + filesRead, repeatable: repeatable && !limited };
 }
 
 /**
  * The clusters of fingerprinted nodes, sorted by their first unit's path (fingerprintUnits);
  * a watcher keeps its nodes between analyses and starts here. `filesRead`: by the checks.
+ * `repeatable`: no read failed, so the same files give the same clusters (see analysisMemo.ts).
  */
 export async function clusterNodes(
   nodes: readonly FingerprintedNode[],
@@ -170,7 +173,7 @@ export async function clusterNodes(
   hooks: NearHooks = {},
   /** The method's candidates when the caller keeps them (similarPairs' result for these nodes). */
   candidates?: readonly SimilarPair[],
-): Promise<{ clusters: Cluster[]; filesRead: number }> {
+): Promise<{ clusters: Cluster[]; filesRead: number; repeatable: boolean }> {
   const settingsKey = fingerprintSettingsKey(settings);
   const details = createDetailReader(settings.unit, hooks);
   // Indexing 200k documents takes seconds on a loaded machine: it runs in steps (inTurns), and a
@@ -195,7 +198,7 @@ export async function clusterNodes(
     // The claims are checked: end the set readers, which keep their last documents' memory, before texts are read.
     await details.close();
     await describeNearClusters(clusters, nodes, settingsKey, details);
-    return { clusters, filesRead: details.filesRead() };
+    return { clusters, filesRead: details.filesRead(), repeatable: details.failedReads() === 0 };
   } finally {
     await details.close();
   }

@@ -15,6 +15,8 @@ import type { DocumentFingerprint } from '../near/documentFingerprint.ts';
 import type { NearProgress } from '../near/findNearDuplicates.ts';
 import type * as FindNearDuplicates from '../near/findNearDuplicates.ts';
 import type * as DocumentUnits from '../near/documentUnits.ts';
+import { analysisKey, keepAnalysis, keptAnalysis, walkDigest } from './analysisMemo.ts';
+import type { KeptAnalysis } from './analysisMemo.ts';
 import type { ContentCache } from './contentCache.ts';
 import { yieldTo } from './eventLoopTurns.ts';
 import { createExactDuplicateFinder } from './exactDuplicates.ts';
@@ -197,13 +199,21 @@ export function reportedClusters(exact: readonly Cluster[], near: readonly Clust
   return clusters;
 }
 
-async function analyze(finder: ExactDuplicateFinder, files: readonly WalkedFile[], options: ScanOptions, pools: ScanPools, hooks: ScanHooks, progress: ProgressTracker, proved: Reads): Promise<Analysis> {
+interface FoundClusters {
+  kept: KeptAnalysis;
+  reads: Reads;
+  /** Whether the same files would give the same clusters again (no read failed). */
+  repeatable: boolean;
+}
+
+async function findClusters(finder: ExactDuplicateFinder, files: readonly WalkedFile[], options: ScanOptions, pools: ScanPools, hooks: ScanHooks, progress: ProgressTracker, proved: Reads): Promise<FoundClusters> {
   const { signal, cache } = hooks;
   progress.phase('hash', { currentPath: undefined });
   const exact = await finder.finish();
   const errors = [...exact.errors];
   let near: Cluster[] | undefined;
   let filesRead = exact.filesHashed + proved.files;
+  let repeatable = exact.errors.length === 0;
   if (pools.near) {
     progress.phase('extract');
     const { modules, fingerprint } = await pools.near();
@@ -221,11 +231,18 @@ async function analyze(finder: ExactDuplicateFinder, files: readonly WalkedFile[
     errors.push(...found.errors);
     filesRead += found.filesRead;
     near = found.clusters;
+    repeatable &&= found.repeatable;
   }
-  const clusters = reportedClusters(exact.clusters, near, options, hooks.dismissals);
+  const kept: KeptAnalysis = { exact: exact.clusters, hardlinks: exact.hardlinks, errors, ...(near ? { near } : {}) };
+  return { kept, reads: { files: filesRead, bytes: exact.bytesHashed + proved.bytes }, repeatable };
+}
+
+/** The report's part of an analysis: what the person dismissed, folders and order applied to the clusters found. */
+function finishAnalysis(found: KeptAnalysis, files: readonly WalkedFile[], options: ScanOptions, hooks: ScanHooks, progress: ProgressTracker, reads: Reads): Analysis {
+  const clusters = reportedClusters(found.exact, found.near, options, hooks.dismissals);
   const folders = duplicateFolders(files, clusters, options);
   progress.phase('done');
-  return { clusters, hardlinks: exact.hardlinks, ...(folders ? { folders } : {}), errors, bytesHashed: exact.bytesHashed + proved.bytes, filesRead };
+  return { clusters, hardlinks: found.hardlinks, ...(folders ? { folders } : {}), errors: found.errors, bytesHashed: reads.bytes, filesRead: reads.files };
 }
 
 function byPath(a: { path: string }, b: { path: string }): number {
@@ -254,9 +271,20 @@ export async function runScanWith(options: ScanOptions, pools: ScanPools, hooks:
   // Nothing cached: every document will be read, so the threads boot during the walk.
   if (duringWalk) pools.startNear?.();
   const walked = await walk(options, progress, duringWalk ? finder : undefined, hooks.signal);
-  const proved = await beginCachedScan(cache, options.roots, walked.files, pools.hash, hooks.signal);
-  if (!duringWalk) for (const file of walked.files) finder.add(file);
-  const analysis = await analyze(finder, walked.files, options, pools, hooks, progress, proved);
+  const memo = cache && { key: analysisKey(options), walk: walkDigest(walked.files) };
+  // Not when hashing began during the walk: the cache knew nothing under the roots.
+  const kept = memo && !duringWalk ? keptAnalysis(cache!, memo.key, memo.walk) : undefined;
+  let analysis: Analysis;
+  if (kept) {
+    progress.phase('cluster', { currentPath: undefined });
+    analysis = finishAnalysis(kept, walked.files, options, hooks, progress, { files: 0, bytes: 0 });
+  } else {
+    const proved = await beginCachedScan(cache, options.roots, walked.files, pools.hash, hooks.signal);
+    if (!duringWalk) for (const file of walked.files) finder.add(file);
+    const found = await findClusters(finder, walked.files, options, pools, hooks, progress, proved);
+    if (memo && found.repeatable) keepAnalysis(cache!, memo.key, memo.walk, found.kept);
+    analysis = finishAnalysis(found.kept, walked.files, options, hooks, progress, found.reads);
+  }
   cache?.finishScan();
   return { report: buildReport(options, walked, analysis, performance.now() - started), walked };
 }
