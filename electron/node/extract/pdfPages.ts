@@ -26,7 +26,6 @@ const WORD_AT_START = /^\p{L}+/u;
 // Whitespace other than single spaces.
 const SPACES_TO_TIDY = /\s\s|[^\S ]/;
 const WORDS = /\p{L}+/gu;
-const ASCII_WORDS = /[A-Za-z]+/g;
 const NON_ASCII = /[\u0080-\uffff]/;
 
 /** The running text of a PDF from the text of its pages, one string per page, lines split by "\n". */
@@ -121,13 +120,14 @@ const BREAK = 0;
 const MEND = 1;
 
 /**
- * Which of `wanted` (lower-case words) the lines write, in any case. Only the words of a wanted
- * length are lowered and looked up: a set of every word of the document cost more than the rest
- * of the joining. In a line of ASCII, letters are [A-Za-z] and lowering keeps a word's length;
- * elsewhere (İ lowers to two characters) every word is looked up.
+ * Which of `wanted` (lower-case words) the lines write, in any case. A set of every word of the
+ * document cost more than the rest of the joining, so a line of ASCII, where letters are [A-Za-z]
+ * and lowering keeps a word's length, is scanned in place: only a word whose length and first
+ * letter match a wanted word's is cut out, lowered and looked up. In other lines (İ lowers to two
+ * characters) every word is looked up.
  */
 function wordsWritten(lines: string[], wanted: Set<string>): Set<string> {
-  const lengths = new Set([...wanted].map((word) => word.length));
+  const shapes = new Set([...wanted].map((word) => shapeKey(word.length, word.charCodeAt(0))));
   const written = new Set<string>();
   const lookUp = (word: string) => {
     const lower = word.toLowerCase();
@@ -136,9 +136,27 @@ function wordsWritten(lines: string[], wanted: Set<string>): Set<string> {
   for (const line of lines) {
     if (NON_ASCII.test(line)) {
       for (const word of line.match(WORDS) ?? []) lookUp(word);
-    } else {
-      for (const word of line.match(ASCII_WORDS) ?? []) if (lengths.has(word.length)) lookUp(word);
+      continue;
+    }
+    let start = -1;
+    for (let i = 0; i <= line.length; i++) {
+      // Past the end, charCodeAt gives NaN: not a letter, so the last word ends there.
+      if (isAsciiLetter(line.charCodeAt(i))) {
+        if (start < 0) start = i;
+      } else if (start >= 0) {
+        if (shapes.has(shapeKey(i - start, line.charCodeAt(start) | 0x20))) lookUp(line.slice(start, i));
+        start = -1;
+      }
     }
   }
   return written;
+}
+
+/** A word's length and lower-case first character (an ASCII letter's, by setting bit 5). */
+function shapeKey(length: number, firstCode: number): number {
+  return length * 0x10000 + firstCode;
+}
+
+function isAsciiLetter(code: number): boolean {
+  return ((code | 0x20) - 0x61) >>> 0 < 26;
 }
