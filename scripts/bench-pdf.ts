@@ -4,7 +4,8 @@
 //   - the extraction pool as a scan runs it, with pdftotext where it is installed,
 //   - pdftotext alone, one process per file (the peer).
 // Each pool way runs in a child process under GNU time, so the CPU figure includes node's start,
-// loading pdf.js, and the pdftotext children the pool starts; the peak RSS is the child's.
+// loading pdf.js, and the pdftotext children the pool starts; the peak RSS is the child's. The child
+// (bench/pdf-pool-child.ts) hands its texts back in a file: comparing them is not extraction.
 // "Same text" counts the files whose canonical text equals pdf.js's.
 //
 //   node scripts/bench-pdf.ts [--dir DIR] [--runs 3] [--threads N (default: the pool's)]
@@ -16,9 +17,9 @@ import { parseArgs } from 'node:util';
 import { gunzipSync } from 'node:zlib';
 import { murmur3Ints } from '../shared/fingerprint/hash32.ts';
 import { canonicalTokenHashes } from '../shared/text/canonicalTokens.ts';
-import { createExtractPool } from '../electron/node/extract/extractPool.ts';
-import { PDFTOTEXT_ENV, pdftotextTools } from '../electron/node/extract/pdftotextText.ts';
+import { pdftotextTools } from '../electron/node/extract/pdftotextText.ts';
 import { GNU_TIME, machineInfo } from './bench/measure.ts';
+import type { PdfPoolChildReport } from './bench/pdf-pool-child.ts';
 import { regularFiles } from './near/sources.ts';
 
 const { values: options } = parseArgs({
@@ -26,50 +27,22 @@ const { values: options } = parseArgs({
     dir: { type: 'string' },
     runs: { type: 'string', default: '3' },
     threads: { type: 'string' },
-    child: { type: 'string' },
-    list: { type: 'string' },
   },
 });
 const runs = Number(options.runs);
 
-interface ChildReport {
-  files: number;
-  bytes: number;
-  failures: string[];
-  /** Per file, in list order: a hash of its canonical tokens, or the error code. */
-  texts: string[];
-  wallSeconds: number;
-}
-
-if (options.child !== undefined) {
-  // Child: extract every listed file `runs` times through one pool.
-  if (options.child === 'pdfjs') process.env[PDFTOTEXT_ENV] = 'off';
-  const paths = readFileSync(options.list!, 'utf8').split('\n').filter(Boolean);
-  const pool = createExtractPool(options.threads ? { threads: Number(options.threads) } : {});
-  const started = performance.now();
-  const report: ChildReport = { files: 0, bytes: 0, failures: [], texts: [], wallSeconds: 0 };
-  try {
-    for (let run = 0; run < runs; run++) {
-      const results = await Promise.all(paths.map((path) => pool.extract(path)));
-      if (run > 0) continue;
-      results.forEach((result, i) => {
-        report.files++;
-        if (result.ok) {
-          report.bytes += result.bytes;
-          const tokens = canonicalTokenHashes(result.text);
-          report.texts.push(`${tokens.length}-${murmur3Ints(tokens)}`);
-        } else {
-          report.failures.push(`${basename(paths[i]!)}: ${result.code} ${result.message}`);
-          report.texts.push(result.code);
-        }
-      });
+/** Per file, in list order: a hash of its canonical tokens, or the error code; and the failures. */
+function textsOf({ results, wallSeconds }: PdfPoolChildReport, paths: string[]) {
+  const failures: string[] = [];
+  const texts = results.map((result, i) => {
+    if (!result.ok) {
+      failures.push(`${basename(paths[i]!)}: ${result.code} ${result.message}`);
+      return result.code;
     }
-  } finally {
-    await pool.destroy();
-  }
-  report.wallSeconds = (performance.now() - started) / 1000;
-  console.log(JSON.stringify(report));
-  process.exit(0);
+    const tokens = canonicalTokenHashes(result.text);
+    return `${tokens.length}-${murmur3Ints(tokens)}`;
+  });
+  return { files: results.length, texts, failures, wallSeconds };
 }
 
 /** CPU seconds (the process and the children it waited for) and peak RSS of one command, from GNU time. */
@@ -124,10 +97,11 @@ try {
   const rates = new Map<string, { rate: number; rssMB: number }>();
   let reference: string[] = [];
   for (const way of pdftotext ? ['pdfjs', 'default'] : ['pdfjs']) {
-    const { cpu, rssMB, stdout } = timed(process.execPath, [
-      import.meta.filename, '--child', way, '--list', list, '--runs', String(runs), ...(options.threads ? ['--threads', options.threads] : []),
+    const resultsFile = join(work, `${way}.json`);
+    const { cpu, rssMB } = timed(process.execPath, [
+      join(import.meta.dirname, 'bench', 'pdf-pool-child.ts'), way, list, String(runs), resultsFile, ...(options.threads ? [options.threads] : []),
     ]);
-    const report = JSON.parse(stdout.trim().split('\n').at(-1)!) as ChildReport;
+    const report = textsOf(JSON.parse(readFileSync(resultsFile, 'utf8')) as PdfPoolChildReport, paths);
     if (way === 'pdfjs') reference = report.texts;
     rates.set(way, { rate: rate(cpu), rssMB });
     const same = report.texts.filter((text, i) => text === reference[i]).length;

@@ -23,7 +23,10 @@ const PAGE_NUMBER_LINES = [
 const HYPHENS = new Set([0x2d, 0x2010, 0xad]);
 const WORD_BEFORE_HYPHEN = /(\p{L}+)[-\u2010\u00ad]$/u;
 const WORD_AT_START = /^\p{L}+/u;
+// Whitespace other than single spaces.
+const SPACES_TO_TIDY = /\s\s|[^\S ]/;
 const WORDS = /\p{L}+/gu;
+const NON_ASCII = /[\u0080-\uffff]/;
 
 /** The running text of a PDF from the text of its pages, one string per page, lines split by "\n". */
 export function joinPdfPages(pages: string[]): string {
@@ -44,7 +47,8 @@ function splitLines(page: string): string[] {
   const lines: string[] = [];
   for (const line of page.split('\n')) {
     // pdf-parse separates distant runs of one line with tabs; to the reader they are spaces.
-    const tidy = line.replace(/\s+/g, ' ').trim();
+    // Most lines have no whitespace but single spaces: testing is cheaper than replacing.
+    const tidy = (SPACES_TO_TIDY.test(line) ? line.replace(/\s+/g, ' ') : line).trim();
     if (tidy !== '') lines.push(tidy);
   }
   return lines;
@@ -80,25 +84,79 @@ function recurringEdgeLines(pageLines: string[][]): Set<string> {
  * hyphen stays and the halves join around it. A soft hyphen is a typeset break by definition.
  */
 function joinHyphenated(lines: string[]): string {
-  const dictionary = new Set<string>();
-  for (const line of lines) for (const [word] of line.matchAll(WORDS)) dictionary.add(word.toLowerCase());
-
-  let out = '';
-  for (let i = 0; i < lines.length; i++) {
+  // What follows each line: a line break, nothing (MEND: the hyphen goes), or, for a hard hyphen,
+  // the joined word (lower case) that decides between the two once the document's words are known.
+  const joints: (typeof BREAK | typeof MEND | string)[] = [];
+  const wanted = new Set<string>();
+  for (let i = 0; i + 1 < lines.length; i++) {
     const line = lines[i]!;
-    out += line;
-    const next = lines[i + 1];
-    if (next === undefined) break;
     // The pattern is tried only on lines that end in a hyphen: run on every line, its search from
     // each letter to the end cost more than the rest of the joining.
     const before = HYPHENS.has(line.charCodeAt(line.length - 1)) ? WORD_BEFORE_HYPHEN.exec(line)?.[1] : undefined;
-    const after = WORD_AT_START.exec(next)?.[0];
-    if (before === undefined || after === undefined) {
-      out += '\n';
-    } else if (line.endsWith('\u00ad') || dictionary.has(`${before}${after}`.toLowerCase())) {
-      out = out.slice(0, -1);
+    const after = before === undefined ? undefined : WORD_AT_START.exec(lines[i + 1]!)?.[0];
+    if (before === undefined || after === undefined) joints.push(BREAK);
+    else if (line.endsWith('\u00ad')) joints.push(MEND);
+    else {
+      const word = `${before}${after}`.toLowerCase();
+      joints.push(word);
+      wanted.add(word);
     }
-    // Otherwise the hyphen stays and the halves join with nothing between them.
   }
-  return out;
+  const written = wanted.size === 0 ? wanted : wordsWritten(lines, wanted);
+  // Pieces joined once at the end: appending to one string and cutting a hyphen off its end made
+  // V8 flatten the whole text so far at every mended word, quadratic in a long document.
+  const pieces: string[] = [];
+  lines.forEach((line, i) => {
+    const joint = joints[i];
+    if (joint === BREAK) pieces.push(line, '\n');
+    else if (joint === MEND || (joint !== undefined && written.has(joint))) pieces.push(line.slice(0, -1));
+    // Otherwise (and after the last line) the hyphen stays and the halves join with nothing between them.
+    else pieces.push(line);
+  });
+  return pieces.join('');
+}
+
+const BREAK = 0;
+const MEND = 1;
+
+/**
+ * Which of `wanted` (lower-case words) the lines write, in any case. A set of every word of the
+ * document cost more than the rest of the joining, so a line of ASCII, where letters are [A-Za-z]
+ * and lowering keeps a word's length, is scanned in place: only a word whose length and first
+ * letter match a wanted word's is cut out, lowered and looked up. In other lines (İ lowers to two
+ * characters) every word is looked up.
+ */
+function wordsWritten(lines: string[], wanted: Set<string>): Set<string> {
+  const shapes = new Set([...wanted].map((word) => shapeKey(word.length, word.charCodeAt(0))));
+  const written = new Set<string>();
+  const lookUp = (word: string) => {
+    const lower = word.toLowerCase();
+    if (wanted.has(lower)) written.add(lower);
+  };
+  for (const line of lines) {
+    if (NON_ASCII.test(line)) {
+      for (const word of line.match(WORDS) ?? []) lookUp(word);
+      continue;
+    }
+    let start = -1;
+    for (let i = 0; i <= line.length; i++) {
+      // Past the end, charCodeAt gives NaN: not a letter, so the last word ends there.
+      if (isAsciiLetter(line.charCodeAt(i))) {
+        if (start < 0) start = i;
+      } else if (start >= 0) {
+        if (shapes.has(shapeKey(i - start, line.charCodeAt(start) | 0x20))) lookUp(line.slice(start, i));
+        start = -1;
+      }
+    }
+  }
+  return written;
+}
+
+/** A word's length and lower-case first character (an ASCII letter's, by setting bit 5). */
+function shapeKey(length: number, firstCode: number): number {
+  return length * 0x10000 + firstCode;
+}
+
+function isAsciiLetter(code: number): boolean {
+  return ((code | 0x20) - 0x61) >>> 0 < 26;
 }

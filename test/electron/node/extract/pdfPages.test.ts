@@ -31,6 +31,14 @@ describe('joinPdfPages', () => {
     expect(joinPdfPages(['soft\u00ad\nhyphen'])).toBe('softhyphen');
   });
 
+  it('looks the joined word up in any case and script, as a whole word only', () => {
+    expect(joinPdfPages(['The DOCU-\nMENT and the document'])).toBe('The DOCUMENT and the document');
+    expect(joinPdfPages(['die Über-\nprüfung, eine Überprüfung'])).toBe('die Überprüfung, eine Überprüfung');
+    expect(joinPdfPages(['ÉTUDE of the docu-\nment, a DOCUMENT'])).toBe('ÉTUDE of the document, a DOCUMENT');
+    // Written only inside longer words: not the document's word.
+    expect(joinPdfPages(['a hyphen-\nated form, dehyphenated, hyphenatedness'])).toBe('a hyphen-ated form, dehyphenated, hyphenatedness');
+  });
+
   it('never invents a word found in neither line: otherwise the hyphen stays', () => {
     expect(joinPdfPages(['requests are blocked-\nv4 only'])).toBe('requests are blocked-v4 only');
     expect(joinPdfPages(['a rare hyphen-\nated word'])).toBe('a rare hyphen-ated word');
