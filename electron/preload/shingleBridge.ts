@@ -30,6 +30,12 @@ export function createShingleBridge(ipc: BridgeIpc, webUtils: Pick<WebUtils, 'ge
   const pending = new Map<number, Pending>();
   const listeners = new Map<EventName, Set<(payload: unknown) => void>>();
   let nextId = 1;
+  /** Main's word that the engine is gone for good: every call fails with it. */
+  let stopped: string | undefined;
+
+  function emit(name: EventName, payload: unknown): void {
+    for (const listener of [...(listeners.get(name) ?? [])]) listener(payload);
+  }
 
   function receive(event: { data: unknown }): void {
     const message = event.data as PortMessage;
@@ -39,9 +45,21 @@ export function createShingleBridge(ipc: BridgeIpc, webUtils: Pick<WebUtils, 'ge
       if (message.ok) call?.resolve(message.value);
       else call?.reject(new Error(message.error));
     } else if (message?.type === 'event' && isEventName(message.name)) {
-      for (const listener of [...(listeners.get(message.name) ?? [])]) listener(message.payload);
+      emit(message.name, message.payload);
     }
   }
+
+  // main stopped restarting a crashing engine: nothing pending or queued will be answered.
+  ipc.on(IpcChannel.engineStopped, (_event: IpcRendererEvent, payload: unknown) => {
+    const message = (payload as { message?: unknown } | null)?.message;
+    stopped = typeof message === 'string' ? message : 'The engine stopped and was not started again.';
+    port?.close();
+    port = undefined;
+    waiting = [];
+    for (const call of pending.values()) call.reject(new Error(stopped));
+    pending.clear();
+    emit('engineStopped', { message: stopped });
+  });
 
   ipc.on(IpcChannel.enginePort, (event: IpcRendererEvent) => {
     const [next] = event.ports;
@@ -69,6 +87,10 @@ export function createShingleBridge(ipc: BridgeIpc, webUtils: Pick<WebUtils, 'ge
       name,
       (payload: unknown) =>
         new Promise((resolve, reject) => {
+          if (stopped !== undefined) {
+            reject(new Error(stopped));
+            return;
+          }
           const id = nextId++;
           pending.set(id, { resolve, reject });
           const message: PortMessage = { type: 'invoke', id, name, payload };

@@ -126,6 +126,11 @@ export const engineEvents = {
   scanState: scanStateSchema,
   clusterChange: clusterChangeSchema,
   actionProgress: actionProgressSchema,
+  /**
+   * Told by the host, not the engine: the engine process kept crashing and was not started
+   * again, so commands will fail until the app starts anew. `message` says so in one line.
+   */
+  engineStopped: z.strictObject({ message: z.string().min(1).max(500) }),
 } as const satisfies Record<EventName, z.ZodType>;
 
 // `satisfies Record<…>` refuses a missing name and, on these literals, an extra key: the name

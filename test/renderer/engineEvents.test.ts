@@ -128,6 +128,12 @@ describe('engine events', () => {
     expect(store.getState().marks).toEqual(engine.marks);
   });
 
+  it("shows the host's word that the engine stopped for good", async () => {
+    const { engine, store } = await setup();
+    engine.emit('engineStopped', { message: 'The engine stopped unexpectedly 4 times within a minute and was not started again.' });
+    expect(store.getState().error).toBe('The engine stopped unexpectedly 4 times within a minute and was not started again.');
+  });
+
   it('marks the open cluster gone when it is removed, and fetches the list again shortly after', async () => {
     vi.useFakeTimers();
     const { engine, store } = await setup();
