@@ -136,7 +136,9 @@ export const createCleanupSlice: SliceCreator<CleanupSlice> = ({ set, get, engin
 
     async applyCleanup() {
       const plan = get().cleanupPreview;
-      if (!plan) return;
+      // Once: a second click (a double click on Delete permanently) finds the stage moved on and
+      // sends nothing, so the host's dialog is not asked twice.
+      if (!plan || get().cleanupStage !== 'confirm') return;
       set({ cleanupStage: 'running', cleanupProgress: null, cleanupResult: null, undoResult: null });
       try {
         // Exactly the plan previewed: the engine runs what it stored under this id, nothing else.

@@ -103,6 +103,14 @@ describe('clean-up plan and batch', () => {
     expect(engine.listClusters).toHaveBeenCalled();
   });
 
+  it('applies once when confirmed twice at once (a double click)', async () => {
+    const { engine, store } = setup();
+    await store.getState().previewCleanup();
+    await Promise.all([store.getState().applyCleanup(), store.getState().applyCleanup()]);
+    expect(engine.applyActions).toHaveBeenCalledTimes(1);
+    expect(store.getState()).toMatchObject({ cleanupStage: 'running', lastBatchId: 1 });
+  });
+
   it('fetches the result when the last progress came before the answer', async () => {
     const { engine, store } = setup();
     await store.getState().previewCleanup();

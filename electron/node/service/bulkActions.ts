@@ -93,6 +93,10 @@ export function openBulkActions(options: BulkActionsOptions): BulkActions {
   const { dataDir, events, clusters, marks } = options;
   let journal: ActionJournal | undefined;
   let running: { batchId: number; done: Promise<void> } | undefined;
+  // Set, before anything is awaited, from an apply's first check until its batch runs or it
+  // stops: a second apply meanwhile (a double click) is refused rather than asking again, and
+  // two dialogs can never both say yes to the same plan.
+  let starting = false;
   const plans = new Map<string, ActionPlan>();
   const openJournal = () => (journal ??= new ActionJournal(join(dataDir, 'journal.sqlite')));
 
@@ -156,12 +160,18 @@ export function openBulkActions(options: BulkActionsOptions): BulkActions {
       return { planId, offset, clusterCount: planned.clusters.length, clusters: pageOf(planned, offset, limit) };
     },
     async apply({ planId }) {
+      if (starting) throw new ActionRequestError('a clean-up is already starting (waiting for its confirmation)');
       if (running) throw new ActionRequestError('another clean-up is still running');
       const planned = stored(planId);
       if (planned.steps.length === 0) throw new ActionRequestError('nothing to do: no file would be removed');
       if (planned.action === 'delete') {
-        const confirmed = options.confirmPermanentDelete ? await options.confirmPermanentDelete(planTotals(planned)) : false;
-        if (!confirmed) throw new ActionRequestError('permanent deletion was not confirmed: nothing deleted');
+        starting = true;
+        try {
+          const confirmed = options.confirmPermanentDelete ? await options.confirmPermanentDelete(planTotals(planned)) : false;
+          if (!confirmed) throw new ActionRequestError('permanent deletion was not confirmed: nothing deleted');
+        } finally {
+          starting = false;
+        }
       }
       const opened = openJournal();
       // Takes the journal's lock (another process's batch: JournalBusyError) and records the plan.
