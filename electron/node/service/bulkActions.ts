@@ -14,6 +14,7 @@ import { selectWithMarks } from '../../../shared/selection/selectFiles.ts';
 import { REPORT_VERSION } from '../../../shared/report.ts';
 import type { Cluster, FolderMatch, ScanReport } from '../../../shared/report.ts';
 import { ActionJournal } from '../actions/actionJournal.ts';
+import type { JournalStep } from '../actions/actionJournal.ts';
 import { startBatch } from '../actions/applyPlan.ts';
 import { checkPlanOnDisk } from '../actions/checkPlan.ts';
 import { planActions, planTotals } from '../actions/planActions.ts';
@@ -60,6 +61,8 @@ export interface BulkActions {
   page(request: CommandRequest<'getPlanPage'>): CommandResponse<'getPlanPage'>;
   apply(request: CommandRequest<'applyActions'>): Promise<{ batchId: number }>;
   result(batchId: number): BatchResult;
+  /** The steps `from` <= seq < `to` of a batch, for following a running one without rereading it all. */
+  steps(batchId: number, from: number, to: number): Pick<JournalStep, 'seq' | 'path' | 'state'>[];
   batches(): CommandResponse<'listBatches'>;
   undo(batchId: number): Promise<CommandResponse<'undoBatch'>>;
   /** Waits for the running batch, then closes the journal. */
@@ -219,6 +222,7 @@ export function openBulkActions(options: BulkActionsOptions): BulkActions {
         steps: opened.steps(batchId).map(({ clusterId, path, state, reason }) => ({ clusterId, path, state, ...(reason ? { reason } : {}) })),
       };
     },
+    steps: (batchId, from, to) => openJournal().steps(batchId, from, to),
     batches() {
       return openJournal().batches();
     },
