@@ -49,6 +49,8 @@ function filtered(state: ShingleState): boolean {
 
 export const createCleanupSlice: SliceCreator<CleanupSlice> = ({ set, get, engine }) => {
   /** Fetches the result once the batch has ended; the engine has already updated the list. */
+  let undoingLast = false;
+
   async function finish(batchId: number) {
     try {
       const result = await engine.getBatchResult({ batchId });
@@ -162,13 +164,17 @@ export const createCleanupSlice: SliceCreator<CleanupSlice> = ({ set, get, engin
 
     async undoLastBatch() {
       const batchId = get().lastBatchId;
-      if (batchId === null) return;
+      // Once: a second click while the undo runs sends nothing.
+      if (batchId === null || undoingLast) return;
+      undoingLast = true;
       try {
         const undoResult = await engine.undoBatch({ batchId });
         set({ undoResult, lastBatchId: null, cleanupStage: get().cleanupStage === 'closed' ? 'closed' : 'result' });
         await Promise.all([get().refreshClusters(), get().loadMarks()]);
       } catch (error) {
         get().reportError(error);
+      } finally {
+        undoingLast = false;
       }
     },
   };
