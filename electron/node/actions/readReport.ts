@@ -2,6 +2,7 @@
 // someone else's: its shape is checked against the contract's schemas before anything uses it,
 // and what is wrong is said in one line. The app reads it too (the file the host's picker chose),
 // with a size limit, so a stray huge file is refused before it is held in memory.
+import { constants } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { formatBytes } from '../../../shared/format.ts';
 import { scanReportSchema } from '../../../shared/contract/schemas.ts';
@@ -50,9 +51,12 @@ export async function readReport(path: string, { maxBytes = Infinity }: ReadRepo
 
 /** The file's text; the size checked is that of the file opened, the one then read. */
 async function readText(path: string, maxBytes: number): Promise<string> {
-  const file = await open(path, 'r');
+  // Non-blocking: a named pipe picked by mistake is refused below rather than waited on for ever.
+  const file = await open(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
   try {
-    const { size } = await file.stat();
+    const info = await file.stat();
+    if (!info.isFile()) throw new ReportError(`${displayPath(path)}: not a file`);
+    const { size } = info;
     if (size > maxBytes) {
       throw new ReportError(`${displayPath(path)}: ${formatBytes(size)} is larger than any report Shingle opens (${formatBytes(maxBytes)} at most)`);
     }

@@ -1,8 +1,10 @@
 // Opening a saved report in the app: the file is the one the host's picker chose, and the engine
 // reads and checks it itself (size, JSON, schema), saying what is wrong in one line. A report or a
 // path sent by the page is refused before the engine reads anything.
+import { execFile } from 'node:child_process';
 import { readFile, truncate } from 'node:fs/promises';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ContractError } from '../../../../shared/contract/engineContract.ts';
 import { dispatchCommand } from '../../../../electron/node/service/dispatch.ts';
@@ -84,6 +86,11 @@ describe('openReport', () => {
     await truncate(huge, REPORT_MAX_BYTES + 1);
     expect(await refusal(huge)).toMatch(/huge\.json: .* is larger than any report Shingle opens \(250 MB at most\)/);
     expect(await refusal(tree.path('Saved/missing.json'))).toMatch(/missing\.json: cannot read the report/);
+    expect(await refusal(tree.path('Saved'))).toMatch(/Saved: not a file/);
+    // A named pipe is refused at once, not waited on for a writer.
+    const pipe = tree.path('Saved/pipe.json');
+    await promisify(execFile)('mkfifo', [pipe]);
+    expect(await refusal(pipe)).toMatch(/pipe\.json: not a file/);
     expect(await total(service)).toBe(2);
   });
 
