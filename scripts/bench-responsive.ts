@@ -66,6 +66,7 @@ const loadNow = () => loadavg().map((l) => l.toFixed(2)).join(' ');
 function pickingHost(roots: string[]): HostCapabilities {
   return {
     pickFolders: async () => roots,
+    pickReport: async () => null,
     redeemDropTokens: async () => [],
     confirmPermanentDelete: async () => false,
     revealFile: async () => undefined,

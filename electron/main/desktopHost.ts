@@ -1,4 +1,4 @@
-// What only the desktop can do for the engine: the native folder picker, the file manager, the
+// What only the desktop can do for the engine: the native folder and report pickers, the file manager, the
 // confirmation of a permanent deletion (a native dialog the page cannot fake or skip), and the
 // folders behind drop tokens. The engine host process reaches these through main.
 import type { BrowserWindow, Dialog, MessageBoxOptions, OpenDialogOptions, Shell } from 'electron';
@@ -20,6 +20,17 @@ export function createDesktopHost(
       const parent = window();
       const result = await (parent ? dialog.showOpenDialog(parent, options) : dialog.showOpenDialog(options));
       return result.canceled ? [] : result.filePaths;
+    },
+    async pickReport() {
+      const options: OpenDialogOptions = {
+        title: 'Open a report saved by shingle scan --json',
+        buttonLabel: 'Open',
+        properties: ['openFile'],
+        filters: [{ name: 'Shingle reports', extensions: ['json'] }],
+      };
+      const parent = window();
+      const result = await (parent ? dialog.showOpenDialog(parent, options) : dialog.showOpenDialog(options));
+      return result.canceled ? null : (result.filePaths[0] ?? null);
     },
     redeemDropTokens: async (tokens) => dropTokens.redeem(tokens),
     async confirmPermanentDelete({ files, bytes }) {

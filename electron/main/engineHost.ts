@@ -1,14 +1,16 @@
 // The engine beside main: the engine host (electron/node/host/engineHost.ts) runs in a utility
 // process, so scans, workers, the index and the watcher never hold up windows and input. Main
 // starts it once the app is ready, gives the window's page a MessagePort to it, answers its
-// requests for what only main can do (dialogs, the shell, drop tokens), restarts it if it dies,
-// and lets it stop cleanly on quit (the running scan's workers ended, pending writes on disk).
+// requests for what only main can do (dialogs, the shell, drop tokens), restarts it if it dies
+// (a few times a minute at most, then tells the page it stopped: restartBudget.ts), and lets it
+// stop cleanly on quit (the running scan's workers ended, pending writes on disk).
 import type { App, BrowserWindow, Dialog, IpcMain, MessageChannelMain, Shell, UtilityProcess } from 'electron';
 import { answerHostCall, isMessageOfType } from '../node/host/hostProtocol.ts';
 import type { HostMessage } from '../node/host/hostProtocol.ts';
 import type { AppConfig } from './appConfig.ts';
 import { createDesktopHost } from './desktopHost.ts';
 import { createDropTokens } from './dropTokens.ts';
+import { createRestartBudget, ENGINE_RESTARTS } from './restartBudget.ts';
 import { sendEnginePort, setupDropTokens, setupEnginePorts } from './ipcHandlers.ts';
 import { isRendererUrl, isTrustedSender } from './senderCheck.ts';
 
@@ -23,6 +25,8 @@ export interface EngineHostDeps {
   dialog: Pick<Dialog, 'showOpenDialog' | 'showMessageBox'>;
   shell: Pick<Shell, 'showItemInFolder' | 'openPath'>;
   window: () => BrowserWindow | undefined;
+  /** The clock of the restart budget (tests turn it). */
+  now?: () => number;
 }
 
 export function setupEngine(config: AppConfig, deps: EngineHostDeps): void {
@@ -32,6 +36,10 @@ export function setupEngine(config: AppConfig, deps: EngineHostDeps): void {
   const isTrusted = (event: Parameters<typeof isTrustedSender>[0]) => isTrustedSender(event, window()?.webContents, config.rendererUrl);
   let child: UtilityProcess | undefined;
   let quitting = false;
+  const restarts = createRestartBudget({ ...ENGINE_RESTARTS, now: deps.now ?? Date.now });
+  /** Set once main gives up on the engine: what the page is told. */
+  let stoppedMessage: string | undefined;
+  const engine = { connect, stopped: () => stoppedMessage };
 
   function start(): UtilityProcess {
     const started = deps.utilityProcess.fork(config.engineHostEntry, ['--data-dir', config.dataDir], { serviceName: 'Shingle engine', stdio: 'inherit' });
@@ -40,11 +48,17 @@ export function setupEngine(config: AppConfig, deps: EngineHostDeps): void {
     });
     started.once('exit', (code: number) => {
       if (quitting || child !== started) return;
-      console.error(`shingle: the engine stopped (exit code ${code}); starting it again`);
-      child = start();
-      // The page's port died with the old process: give it one to the new engine.
+      if (restarts.allowRestart()) {
+        console.error(`shingle: the engine stopped (exit code ${code}); starting it again`);
+        child = start();
+      } else {
+        console.error(`shingle: the engine stopped (exit code ${code}) after ${ENGINE_RESTARTS.limit} restarts within a minute; not starting it again`);
+        child = undefined;
+        stoppedMessage = `The engine stopped unexpectedly ${ENGINE_RESTARTS.limit + 1} times within a minute and was not started again: quit Shingle and open it again.`;
+      }
+      // The page's port died with the old process: give it one to the new engine, or tell it there is none.
       const contents = window()?.webContents;
-      if (contents && !contents.isDestroyed() && isRendererUrl(contents.getURL(), config.rendererUrl)) sendEnginePort(contents, connect);
+      if (contents && !contents.isDestroyed() && isRendererUrl(contents.getURL(), config.rendererUrl)) sendEnginePort(contents, engine);
     });
     return started;
   }
@@ -56,7 +70,7 @@ export function setupEngine(config: AppConfig, deps: EngineHostDeps): void {
     return port2;
   }
 
-  setupEnginePorts(ipcMain, isTrusted, connect);
+  setupEnginePorts(ipcMain, isTrusted, engine);
   setupDropTokens(ipcMain, isTrusted, tokens);
   // utilityProcess.fork is available once the app is ready; the page asks for its port after that.
   void app.whenReady().then(() => {

@@ -7,23 +7,34 @@ import { IpcChannel } from '../../shared/contract/channels.ts';
 import type { DropTokens } from './dropTokens.ts';
 import type { SenderEvent } from './senderCheck.ts';
 
-type PortTarget = Pick<WebContents, 'postMessage'>;
+type PortTarget = Pick<WebContents, 'postMessage' | 'send'>;
 
-/** Answers the preload's request for an engine port; `connect` pairs a new channel with the engine host. */
-export function setupEnginePorts(
-  ipcMain: Pick<IpcMain, 'on'>,
-  isTrusted: (event: SenderEvent) => boolean,
-  connect: () => MessagePortMain | undefined,
-): void {
+export interface EngineLink {
+  /** Pairs a new channel with the engine host; its far end for the page. */
+  connect(): MessagePortMain | undefined;
+  /** Why there is no engine and will be none (main stopped restarting it), else undefined. */
+  stopped(): string | undefined;
+}
+
+/** Answers the preload's request for an engine port. */
+export function setupEnginePorts(ipcMain: Pick<IpcMain, 'on'>, isTrusted: (event: SenderEvent) => boolean, engine: EngineLink): void {
   ipcMain.on(IpcChannel.enginePort, (event: IpcMainEvent) => {
     if (!isTrusted(event)) return;
-    sendEnginePort(event.sender, connect);
+    sendEnginePort(event.sender, engine);
   });
 }
 
-/** Gives the window's page a new port to the engine (also after the engine host restarted). */
-export function sendEnginePort(target: PortTarget, connect: () => MessagePortMain | undefined): void {
-  const port = connect();
+/**
+ * Gives the window's page a new port to the engine (also after the engine host restarted), or,
+ * once main has given up on the engine, tells it why (a page loaded afterwards too).
+ */
+export function sendEnginePort(target: PortTarget, engine: EngineLink): void {
+  const stopped = engine.stopped();
+  if (stopped !== undefined) {
+    target.send(IpcChannel.engineStopped, { message: stopped });
+    return;
+  }
+  const port = engine.connect();
   if (port) target.postMessage(IpcChannel.enginePort, null, [port]);
 }
 

@@ -9,6 +9,7 @@ import type { IpcRenderer, IpcRendererEvent, WebUtils } from 'electron';
 import { commandNames, IpcChannel, isEventName } from '../../shared/contract/channels.ts';
 import type { EventName, PortMessage } from '../../shared/contract/channels.ts';
 import type { EngineApi } from '../../shared/contract/engineContract.ts';
+import { createPendingCalls } from '../../shared/contract/pendingCalls.ts';
 
 export type ShingleBridge = EngineApi & {
   /** A token main issues for a file or folder really dropped on the page ('' for anything else), for addDroppedFolders. */
@@ -16,7 +17,6 @@ export type ShingleBridge = EngineApi & {
 };
 
 type BridgeIpc = Pick<IpcRenderer, 'invoke' | 'on' | 'send'>;
-type Pending = { resolve(value: unknown): void; reject(error: Error): void };
 type EnginePort = IpcRendererEvent['ports'][number];
 
 // ipcRenderer.invoke rejects with "Error invoking remote method 'shingle:x': Error: <message>";
@@ -27,21 +27,34 @@ export function createShingleBridge(ipc: BridgeIpc, webUtils: Pick<WebUtils, 'ge
   let port: EnginePort | undefined;
   // Commands sent before the port arrives wait for it.
   let waiting: PortMessage[] = [];
-  const pending = new Map<number, Pending>();
+  const pending = createPendingCalls();
   const listeners = new Map<EventName, Set<(payload: unknown) => void>>();
-  let nextId = 1;
+  /** Main's word that the engine is gone for good: every call fails with it. */
+  let stopped: string | undefined;
+
+  function emit(name: EventName, payload: unknown): void {
+    for (const listener of [...(listeners.get(name) ?? [])]) listener(payload);
+  }
 
   function receive(event: { data: unknown }): void {
     const message = event.data as PortMessage;
     if (message?.type === 'result') {
-      const call = pending.get(message.id);
-      pending.delete(message.id);
-      if (message.ok) call?.resolve(message.value);
-      else call?.reject(new Error(message.error));
+      pending.settle(message.id, message);
     } else if (message?.type === 'event' && isEventName(message.name)) {
-      for (const listener of [...(listeners.get(message.name) ?? [])]) listener(message.payload);
+      emit(message.name, message.payload);
     }
   }
+
+  // main stopped restarting a crashing engine: nothing pending or queued will be answered.
+  ipc.on(IpcChannel.engineStopped, (_event: IpcRendererEvent, payload: unknown) => {
+    const message = (payload as { message?: unknown } | null)?.message;
+    stopped = typeof message === 'string' ? message : 'The engine stopped and was not started again.';
+    port?.close();
+    port = undefined;
+    waiting = [];
+    pending.failAll(stopped);
+    emit('engineStopped', { message: stopped });
+  });
 
   ipc.on(IpcChannel.enginePort, (event: IpcRendererEvent) => {
     const [next] = event.ports;
@@ -50,11 +63,7 @@ export function createShingleBridge(ipc: BridgeIpc, webUtils: Pick<WebUtils, 'ge
     // still waiting for a port were never sent and go to the new one.
     port?.close();
     const queued = new Set(waiting.map((message) => (message.type === 'invoke' ? message.id : 0)));
-    for (const [id, call] of pending) {
-      if (queued.has(id)) continue;
-      call.reject(new Error('The engine restarted; try again.'));
-      pending.delete(id);
-    }
+    pending.failAll('The engine restarted; try again.', (id) => queued.has(id));
     port = next;
     port.onmessage = receive;
     for (const message of waiting) port.postMessage(message);
@@ -67,14 +76,14 @@ export function createShingleBridge(ipc: BridgeIpc, webUtils: Pick<WebUtils, 'ge
   const commands = Object.fromEntries(
     commandNames.map((name) => [
       name,
-      (payload: unknown) =>
-        new Promise((resolve, reject) => {
-          const id = nextId++;
-          pending.set(id, { resolve, reject });
+      (payload: unknown) => {
+        if (stopped !== undefined) return Promise.reject(new Error(stopped));
+        return pending.call((id) => {
           const message: PortMessage = { type: 'invoke', id, name, payload };
           if (port) port.postMessage(message);
           else waiting.push(message);
-        }),
+        });
+      },
     ]),
   ) as Omit<EngineApi, 'on'>;
 

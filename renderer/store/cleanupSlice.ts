@@ -49,6 +49,8 @@ function filtered(state: ShingleState): boolean {
 
 export const createCleanupSlice: SliceCreator<CleanupSlice> = ({ set, get, engine }) => {
   /** Fetches the result once the batch has ended; the engine has already updated the list. */
+  let undoingLast = false;
+
   async function finish(batchId: number) {
     try {
       const result = await engine.getBatchResult({ batchId });
@@ -136,7 +138,9 @@ export const createCleanupSlice: SliceCreator<CleanupSlice> = ({ set, get, engin
 
     async applyCleanup() {
       const plan = get().cleanupPreview;
-      if (!plan) return;
+      // Once: a second click (a double click on Delete permanently) finds the stage moved on and
+      // sends nothing, so the host's dialog is not asked twice.
+      if (!plan || get().cleanupStage !== 'confirm') return;
       set({ cleanupStage: 'running', cleanupProgress: null, cleanupResult: null, undoResult: null });
       try {
         // Exactly the plan previewed: the engine runs what it stored under this id, nothing else.
@@ -160,13 +164,17 @@ export const createCleanupSlice: SliceCreator<CleanupSlice> = ({ set, get, engin
 
     async undoLastBatch() {
       const batchId = get().lastBatchId;
-      if (batchId === null) return;
+      // Once: a second click while the undo runs sends nothing.
+      if (batchId === null || undoingLast) return;
+      undoingLast = true;
       try {
         const undoResult = await engine.undoBatch({ batchId });
         set({ undoResult, lastBatchId: null, cleanupStage: get().cleanupStage === 'closed' ? 'closed' : 'result' });
         await Promise.all([get().refreshClusters(), get().loadMarks()]);
       } catch (error) {
         get().reportError(error);
+      } finally {
+        undoingLast = false;
       }
     },
   };

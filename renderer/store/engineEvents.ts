@@ -8,6 +8,8 @@ export function connectEngineEvents(engine: EngineApi, store: ShingleStore): () 
     engine.on('scanProgress', (progress) => store.getState().applyScanProgress(progress)),
     engine.on('clusterChange', (change) => store.getState().applyClusterChange(change)),
     engine.on('actionProgress', (progress) => store.getState().applyActionProgress(progress)),
+    // The host gave up on a crashing engine: one line saying so, in the app's error banner.
+    engine.on('engineStopped', ({ message }) => store.getState().reportError(message)),
   ];
   return () => stops.forEach((stop) => stop());
 }

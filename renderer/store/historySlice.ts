@@ -15,30 +15,38 @@ export interface HistorySlice {
   undoFromHistory(batchId: number): Promise<void>;
 }
 
-export const createHistorySlice: SliceCreator<HistorySlice> = ({ set, get, engine }) => ({
-  historyOpen: false,
-  batches: null,
-  historyUndo: null,
-  async openHistory() {
-    set({ historyOpen: true, batches: null, historyUndo: null });
-    await get().loadBatches();
-  },
-  closeHistory: () => set({ historyOpen: false }),
-  async loadBatches() {
-    try {
-      set({ batches: await engine.listBatches({}) });
-    } catch (error) {
-      get().reportError(error);
-    }
-  },
-  async undoFromHistory(batchId) {
-    try {
-      const historyUndo = await engine.undoBatch({ batchId });
-      set({ historyUndo, ...(get().lastBatchId === batchId ? { lastBatchId: null } : {}) });
-      // The engine has put the files back in its results; the list and the History follow.
-      await Promise.all([get().loadBatches(), get().refreshClusters(), get().loadMarks()]);
-    } catch (error) {
-      get().reportError(error);
-    }
-  },
-});
+export const createHistorySlice: SliceCreator<HistorySlice> = ({ set, get, engine }) => {
+  // The batches being undone: a second click on Undo sends nothing (the engine would refuse it).
+  const undoing = new Set<number>();
+  return {
+    historyOpen: false,
+    batches: null,
+    historyUndo: null,
+    async openHistory() {
+      set({ historyOpen: true, batches: null, historyUndo: null });
+      await get().loadBatches();
+    },
+    closeHistory: () => set({ historyOpen: false }),
+    async loadBatches() {
+      try {
+        set({ batches: await engine.listBatches({}) });
+      } catch (error) {
+        get().reportError(error);
+      }
+    },
+    async undoFromHistory(batchId) {
+      if (undoing.has(batchId)) return;
+      undoing.add(batchId);
+      try {
+        const historyUndo = await engine.undoBatch({ batchId });
+        set({ historyUndo, ...(get().lastBatchId === batchId ? { lastBatchId: null } : {}) });
+        // The engine has put the files back in its results; the list and the History follow.
+        await Promise.all([get().loadBatches(), get().refreshClusters(), get().loadMarks()]);
+      } catch (error) {
+        get().reportError(error);
+      } finally {
+        undoing.delete(batchId);
+      }
+    },
+  };
+};

@@ -71,16 +71,34 @@ export const createMarksSlice: SliceCreator<MarksSlice> = ({ set, get, engine })
     }
   }
 
+  async function fetchMarks(): Promise<void> {
+    try {
+      set({ marks: await engine.getMarks({}) });
+    } catch (error) {
+      get().reportError(error);
+    }
+  }
+
+  // One fetch at a time, and at most one more after it that serves every call made meanwhile: a
+  // clean-up's burst of changed clusters asks for the marks once or twice, not once per change,
+  // and an older answer can never land after a newer one.
+  let inFlight: Promise<void> | undefined;
+  let next: Promise<void> | undefined;
+
   return {
     marks: {},
     undoStack: [],
 
-    async loadMarks() {
-      try {
-        set({ marks: await engine.getMarks({}) });
-      } catch (error) {
-        get().reportError(error);
+    loadMarks() {
+      if (!inFlight) {
+        inFlight = fetchMarks().finally(() => (inFlight = undefined));
+        return inFlight;
       }
+      next ??= inFlight.then(() => {
+        next = undefined;
+        return get().loadMarks();
+      });
+      return next;
     },
 
     async setMark(cluster, fileIndex, mark) {

@@ -1,7 +1,6 @@
 // The results and files: export every cluster (whatever the filters show) with the person's
 // marks, fetched a page at a time, as CSV or JSON (shared/resultsExport.ts, as `shingle
 // export`); open a report saved by `shingle scan --json` as the current results.
-import type { CommandRequest } from '../../shared/contract/engineContract.ts';
 import { toCsv, toJson } from '../../shared/resultsExport.ts';
 import { everyCluster } from '../engine/everyCluster.ts';
 import { errorMessage } from '../format/errorMessage.ts';
@@ -10,8 +9,8 @@ import type { SliceCreator } from './storeTypes.ts';
 export interface ResultsFileSlice {
   /** The export's text, or null when it failed (the error is shown). */
   exportResults(format: 'csv' | 'json'): Promise<string | null>;
-  /** Reads the file the person picked and has the engine show it; the engine checks its shape. */
-  openReport(file: File): Promise<void>;
+  /** Has the engine show a saved report: the host's picker chooses the file, the engine reads and checks it. */
+  openReport(): Promise<void>;
 }
 
 export const createResultsFileSlice: SliceCreator<ResultsFileSlice> = ({ get, engine }) => ({
@@ -26,19 +25,14 @@ export const createResultsFileSlice: SliceCreator<ResultsFileSlice> = ({ get, en
     }
   },
 
-  async openReport(file) {
-    let report: unknown;
+  async openReport() {
     try {
-      report = JSON.parse(await file.text());
-    } catch {
-      get().reportError(`${file.name} is not a JSON file: open a report saved by shingle scan --json.`);
-      return;
-    }
-    try {
-      // The scanState event that follows shows the new results, as after a scan.
-      await engine.openReport({ report: report as CommandRequest<'openReport'>['report'] });
+      // Null clusters: the picker was cancelled. Otherwise the scanState event that follows
+      // shows the new results, as after a scan.
+      await engine.openReport({});
     } catch (error) {
-      get().reportError(`${file.name} could not be opened: ${errorMessage(error).split('\n')[0]}`);
+      // The engine's one line names the file and what is wrong with it.
+      get().reportError(`The report could not be opened: ${errorMessage(error).split('\n')[0]}`);
     }
   },
 });

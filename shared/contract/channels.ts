@@ -38,7 +38,7 @@ export const commandNames = [
 ] as const;
 export type CommandName = (typeof commandNames)[number];
 
-export const eventNames = ['scanProgress', 'scanState', 'clusterChange', 'actionProgress'] as const;
+export const eventNames = ['scanProgress', 'scanState', 'clusterChange', 'actionProgress', 'engineStopped'] as const;
 export type EventName = (typeof eventNames)[number];
 
 export const isCommandName = (name: unknown): name is CommandName => isOneOf(commandNames, name);
@@ -51,6 +51,8 @@ export const IpcChannel = {
   enginePort: 'shingle:engine-port',
   /** preload → main: a dropped item's path (from webUtils.getPathForFile); main answers with a drop token. */
   dropToken: 'shingle:drop-token',
+  /** main → preload: the engine host kept crashing and is not started again; the preload tells the page as the engineStopped event. */
+  engineStopped: 'shingle:engine-stopped',
 } as const;
 
 /** A message on the engine port, in either direction. Payloads are checked by the receiver. */

@@ -26,7 +26,6 @@ import {
   planPageSchema,
   scanErrorPageSchema,
   scanProgressSchema,
-  scanReportSchema,
   scanSettingsSchema,
   scanStateSchema,
   undoResultSchema,
@@ -80,10 +79,12 @@ export const engineCommands = {
   /** The folders holding clustered files (and those above them, up to the scan roots), for the folder filter. */
   listClusterFolders: command(empty, z.object({ folders: z.array(z.object({ path: z.string(), clusters: z.number() })) })),
   /**
-   * Shows a report saved by `shingle scan --json` (read by the page from the file the person
-   * picked) as the current results. They follow no folder on disk until the next scan.
+   * Shows a report saved by `shingle scan --json` as the current results. The host's file picker
+   * chooses the file and the engine reads and checks it: the page names no file and sends no
+   * report. `clusters` is null when the picker was cancelled. The results follow no folder on
+   * disk until the next scan.
    */
-  openReport: command(z.strictObject({ report: scanReportSchema }), z.object({ clusters: z.number() })),
+  openReport: command(empty, z.object({ clusters: z.number().nullable() })),
   getCluster: command(z.strictObject({ clusterId: z.string().min(1).max(200) }), clusterSchema.nullable()),
   /** The extracted text of a cluster's file, for the side-by-side view; plain text, never markup. */
   getDocumentText: command(fileRefSchema, z.object({ text: z.string(), truncated: z.boolean() })),
@@ -125,6 +126,11 @@ export const engineEvents = {
   scanState: scanStateSchema,
   clusterChange: clusterChangeSchema,
   actionProgress: actionProgressSchema,
+  /**
+   * Told by the host, not the engine: the engine process kept crashing and was not started
+   * again, so commands will fail until the app starts anew. `message` says so in one line.
+   */
+  engineStopped: z.strictObject({ message: z.string().min(1).max(500) }),
 } as const satisfies Record<EventName, z.ZodType>;
 
 // `satisfies Record<…>` refuses a missing name and, on these literals, an extra key: the name

@@ -43,7 +43,7 @@ test('the results export as CSV and JSON, marks included, whatever the list show
 });
 
 test('a report saved by shingle scan --json opens as the current results; a broken file says so', async ({ shingle }) => {
-  const { page, tree } = shingle;
+  const { page, tree, host } = shingle;
   // A real report of the Reports and Photos folders, saved by the CLI.
   // (Run directly rather than with test/helpers/runCli.ts, whose data folder outlives a Playwright worker.)
   const { stdout } = await promisify(execFile)(process.execPath, [shingleCli, 'scan', tree.path('Reports'), tree.path('Photos'), tree.path('Backup'), '--json', '--no-index'], {
@@ -52,19 +52,42 @@ test('a report saved by shingle scan --json opens as the current results; a brok
   const saved = await tree.write('Saved/report.json', stdout);
   const report = JSON.parse(stdout) as ScanReport;
   expect(report.clusters.length).toBeGreaterThan(0);
+  const openSaved = () => page.getByRole('button', { name: 'Open a saved report…' }).click();
 
   await shingle.open();
-  await page.getByLabel('Saved report').setInputFiles(saved);
+  // The host's picker chooses the file (here: the test playing main); the page only asks.
+  host.nextReport = saved;
+  await openSaved();
   const list = clusterList(page);
   await expect(list.getByRole('option')).toHaveCount(report.clusters.length);
   await expect(list.getByRole('option').filter({ hasText: 'Exact' })).toContainText('holiday');
   expect((await shingle.service.listClusters({ offset: 0, limit: 10, sort: 'reclaimable' })).clusters.map((c) => c.id)).toEqual(report.clusters.map((c) => c.id));
 
-  // A file that is not a report changes nothing and says why.
+  // A file that is not a report changes nothing and says why, in one line naming it.
   await page.getByRole('button', { name: 'Folders & options' }).click();
-  await page.getByLabel('Saved report').setInputFiles(await tree.write('Saved/notes.json', '{"version": 1, "clusters": "none"}'));
-  await expect(page.getByRole('alert')).toContainText('notes.json could not be opened');
-  await page.getByLabel('Saved report').setInputFiles(await tree.write('Saved/notes.txt', 'not json'));
-  await expect(page.getByRole('alert')).toContainText('notes.txt is not a JSON file');
+  host.nextReport = await tree.write('Saved/notes.json', '{"version": 1, "clusters": "none"}');
+  await openSaved();
+  await expect(page.getByRole('alert')).toContainText(/The report could not be opened: .*notes\.json: not a version 1 shingle scan --json report/);
+  host.nextReport = await tree.write('Saved/notes.txt', 'not json');
+  await openSaved();
+  await expect(page.getByRole('alert')).toContainText(/notes\.txt: cannot read the report/);
+  // A cancelled picker says nothing more.
+  host.nextReport = null;
+  await openSaved();
   expect((await shingle.service.listClusters({ offset: 0, limit: 10, sort: 'reclaimable' })).total).toBe(report.clusters.length);
+});
+
+test('the page cannot hand the engine a report or a path of its own', async ({ shingle }) => {
+  const { page, tree, host } = shingle;
+  await shingle.open();
+  host.nextReport = null;
+  const forged: ScanReport = { version: 1, roots: [tree.root], stats: { files: 0, bytes: 0, ms: 0 }, errors: [], clusters: [] } as unknown as ScanReport;
+  // What a compromised page could send over its transport: refused by the engine's contract check.
+  for (const payload of [{ report: forged }, { path: tree.path('Reports/annual-report.txt') }]) {
+    const refusal = await page.evaluate(
+      (p) => (window as unknown as { __shingleTest: { invoke(name: string, payload: unknown): Promise<unknown> } }).__shingleTest.invoke('openReport', p).then(() => 'opened', (e: Error) => e.message),
+      payload,
+    );
+    expect(refusal).toMatch(/^openReport: invalid request/);
+  }
 });

@@ -1,4 +1,4 @@
-// What Electron's main does for the engine, played by a test and recorded: the folder picker,
+// What Electron's main does for the engine, played by a test and recorded: the folder and report pickers,
 // the file manager, drop tokens, and the answer to the permanent-delete dialog. Service tests
 // pass it to the service directly; the end-to-end tests answer the engine host process with it.
 import { randomUUID } from 'node:crypto';
@@ -7,6 +7,8 @@ import type { HostCapabilities } from '../../electron/node/service/engineService
 export interface RecordingHost extends HostCapabilities {
   /** What the folder picker returns. */
   nextPick: string[];
+  /** What the report picker returns (null: cancelled). */
+  nextReport: string | null;
   revealed: string[];
   opened: string[];
   /** The answer the "dialog" gives to a permanent deletion: no, unless a test says yes. */
@@ -21,11 +23,13 @@ export function createRecordingHost(): RecordingHost {
   const dropped = new Map<string, string>();
   const host: RecordingHost = {
     nextPick: [],
+    nextReport: null,
     revealed: [],
     opened: [],
     confirmDelete: false,
     deleteConfirmations: [],
     pickFolders: async () => host.nextPick,
+    pickReport: async () => host.nextReport,
     dropToken(path) {
       const token = randomUUID();
       dropped.set(token, path);

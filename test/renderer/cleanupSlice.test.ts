@@ -103,6 +103,14 @@ describe('clean-up plan and batch', () => {
     expect(engine.listClusters).toHaveBeenCalled();
   });
 
+  it('applies once when confirmed twice at once (a double click)', async () => {
+    const { engine, store } = setup();
+    await store.getState().previewCleanup();
+    await Promise.all([store.getState().applyCleanup(), store.getState().applyCleanup()]);
+    expect(engine.applyActions).toHaveBeenCalledTimes(1);
+    expect(store.getState()).toMatchObject({ cleanupStage: 'running', lastBatchId: 1 });
+  });
+
   it('fetches the result when the last progress came before the answer', async () => {
     const { engine, store } = setup();
     await store.getState().previewCleanup();
@@ -127,6 +135,20 @@ describe('clean-up plan and batch', () => {
     expect(store.getState().lastBatchId).toBeNull();
     await store.getState().undoLastBatch();
     expect(engine.undoBatch).toHaveBeenCalledTimes(1);
+  });
+
+  it('undoes once when Undo is clicked twice at once', async () => {
+    const { engine, store } = setup();
+    await store.getState().previewCleanup();
+    await store.getState().applyCleanup();
+    engine.emit('actionProgress', { batchId: 1, done: 1, total: 1, failed: 0 });
+    await settle();
+    await Promise.all([store.getState().undoLastBatch(), store.getState().undoLastBatch()]);
+    expect(engine.undoBatch).toHaveBeenCalledTimes(1);
+    const batch = { batchId: 1, startedAt: 1, action: 'trash' as const, files: 1, bytes: 10, planned: 1, state: 'done' as const, undone: false, undoable: true };
+    engine.batches = [batch];
+    await Promise.all([store.getState().undoFromHistory(1), store.getState().undoFromHistory(1)]);
+    expect(engine.undoBatch).toHaveBeenCalledTimes(2);
   });
 
   it('reports an engine refusal and stays on the preview', async () => {

@@ -128,6 +128,27 @@ describe('engine events', () => {
     expect(store.getState().marks).toEqual(engine.marks);
   });
 
+  it('asks for the marks once or twice in a burst of clusters changed under new ids, and shows the newest', async () => {
+    const { engine, store } = await setup();
+    await store.getState().refreshClusters({ reset: true });
+    await settle();
+    const asked = vi.mocked(engine.getMarks).mock.calls.length;
+    for (let i = 0; i < 50; i++) {
+      const grown = cluster(`c${i}-grown`, 'exact', [`/docs/c${i}-a.txt`, `/docs/c${i}-b.txt`]);
+      engine.marks = { [`c${i}-grown`]: { [`/docs/c${i}-a.txt`]: 'keep' } };
+      engine.emit('clusterChange', { event: 'cluster-changed', cluster: grown, previousId: `c${i}` });
+    }
+    await settle();
+    expect(vi.mocked(engine.getMarks).mock.calls.length - asked).toBeLessThanOrEqual(2);
+    expect(store.getState().marks).toEqual({ 'c49-grown': { '/docs/c49-a.txt': 'keep' } });
+  });
+
+  it("shows the host's word that the engine stopped for good", async () => {
+    const { engine, store } = await setup();
+    engine.emit('engineStopped', { message: 'The engine stopped unexpectedly 4 times within a minute and was not started again.' });
+    expect(store.getState().error).toBe('The engine stopped unexpectedly 4 times within a minute and was not started again.');
+  });
+
   it('marks the open cluster gone when it is removed, and fetches the list again shortly after', async () => {
     vi.useFakeTimers();
     const { engine, store } = await setup();

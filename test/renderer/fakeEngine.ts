@@ -94,7 +94,7 @@ export function createFakeEngine(clusters: Cluster[] = []): FakeEngine {
       ...fakePlan('folder-plan-1', action),
       folder: { folderId, kept: '/docs/Documents', cleaned: '/docs/Backup', staying: [{ path: '/docs/Backup/own.txt', state: 'only-here' as const, reason: 'only in this folder: stays' }] },
     })),
-    openReport: vi.fn(async () => ({ clusters: 0 })),
+    openReport: vi.fn(async () => ({ clusters: null })),
     getCluster: vi.fn(async ({ clusterId }) => engine.clusters.find((c) => c.id === clusterId) ?? null),
     getDocumentText: vi.fn(async ({ clusterId, fileIndex }) => ({ text: `text of ${clusterId} #${fileIndex}`, truncated: false })),
     revealFile: vi.fn(async () => ({})),

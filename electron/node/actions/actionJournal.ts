@@ -207,8 +207,10 @@ export class ActionJournal {
     }));
   }
 
-  steps(batchId: number): JournalStep[] {
-    return (this.#db.prepare('SELECT * FROM steps WHERE batch_id = ? ORDER BY seq').all(batchId) as unknown as StepRow[]).map(toStep);
+  /** The batch's steps, or those with `from` <= seq < `to`, in order. */
+  steps(batchId: number, from = 0, to = Number.MAX_SAFE_INTEGER): JournalStep[] {
+    const rows = this.#db.prepare('SELECT * FROM steps WHERE batch_id = ? AND seq >= ? AND seq < ? ORDER BY seq').all(batchId, from, to);
+    return (rows as unknown as StepRow[]).map(toStep);
   }
 
   close(): void {

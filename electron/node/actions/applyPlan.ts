@@ -147,7 +147,7 @@ async function runBatch(plan: ActionPlan, journal: ActionJournal, batchId: numbe
         await confirm(step, plan.action);
         if (plan.action === 'hardlink') await checker.touched(step.kept.path);
       } catch (error) {
-        if (signal?.aborted && !(error instanceof Refused) && journal.steps(batchId)[seq]?.state === 'pending') {
+        if (signal?.aborted && !(error instanceof Refused) && journal.steps(batchId, seq, seq + 1)[0]?.state === 'pending') {
           journal.finishBatch(batchId, 'cancelled');
           return { batchId, outcomes, cancelled: true };
         }

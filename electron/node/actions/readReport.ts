@@ -1,7 +1,10 @@
 // Reads a `shingle scan --json` report for apply and export. The file may be hand-edited or
 // someone else's: its shape is checked against the contract's schemas before anything uses it,
-// and what is wrong is said in one line.
-import { readFile } from 'node:fs/promises';
+// and what is wrong is said in one line. The app reads it too (the file the host's picker chose),
+// with a size limit, so a stray huge file is refused before it is held in memory.
+import { constants } from 'node:fs';
+import { open } from 'node:fs/promises';
+import { formatBytes } from '../../../shared/format.ts';
 import { scanReportSchema } from '../../../shared/contract/schemas.ts';
 import { displayPath } from '../../../shared/fsName.ts';
 import { REPORT_VERSION } from '../../../shared/report.ts';
@@ -12,10 +15,22 @@ const reportSchema = scanReportSchema.partial({ stats: true, errors: true });
 
 export class ReportError extends Error {}
 
-export async function readReport(path: string): Promise<ScanReport> {
+export interface ReadReportOptions {
+  /** Larger files are refused unread. */
+  maxBytes?: number;
+}
+
+export async function readReport(path: string, { maxBytes = Infinity }: ReadReportOptions = {}): Promise<ScanReport> {
+  let text: string;
+  try {
+    text = await readText(path, maxBytes);
+  } catch (error) {
+    if (error instanceof ReportError) throw error;
+    throw new ReportError(`${displayPath(path)}: cannot read the report (${(error as Error).message.split('\n')[0]})`);
+  }
   let data: unknown;
   try {
-    data = JSON.parse(await readFile(path, 'utf8'));
+    data = JSON.parse(text);
   } catch (error) {
     throw new ReportError(`${displayPath(path)}: cannot read the report (${(error as Error).message.split('\n')[0]})`);
   }
@@ -32,4 +47,21 @@ export async function readReport(path: string): Promise<ScanReport> {
   }
   const report = data as ScanReport;
   return { ...report, errors: report.errors ?? [], stats: report.stats ?? { files: 0, bytes: 0, ms: 0 } };
+}
+
+/** The file's text; the size checked is that of the file opened, the one then read. */
+async function readText(path: string, maxBytes: number): Promise<string> {
+  // Non-blocking: a named pipe picked by mistake is refused below rather than waited on for ever.
+  const file = await open(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+  try {
+    const info = await file.stat();
+    if (!info.isFile()) throw new ReportError(`${displayPath(path)}: not a file`);
+    const { size } = info;
+    if (size > maxBytes) {
+      throw new ReportError(`${displayPath(path)}: ${formatBytes(size)} is larger than any report Shingle opens (${formatBytes(maxBytes)} at most)`);
+    }
+    return await file.readFile('utf8');
+  } finally {
+    await file.close();
+  }
 }

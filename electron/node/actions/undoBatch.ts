@@ -74,13 +74,16 @@ async function undoStep(step: JournalStep, action: ActionKind): Promise<UndoOutc
 }
 
 /** Undoes the batch (the last one by default); steps run in reverse order. */
-export async function undoBatch(journal: ActionJournal, batchId = journal.lastBatchId()): Promise<{ batchId: number; outcomes: UndoOutcome[] }> {
-  const batch = batchId === undefined ? undefined : journal.batch(batchId);
-  if (!batch) throw new UndoError(batchId === undefined ? 'the journal holds no batch' : `no batch ${batchId} in the journal`);
-  if (batch.undoneMs !== null) throw new UndoError(`batch ${batch.id} was already undone`);
-  // No batch runs meanwhile (JournalBusyError otherwise): undo must not race the batch it undoes.
+export async function undoBatch(journal: ActionJournal, batchId?: number): Promise<{ batchId: number; outcomes: UndoOutcome[] }> {
+  // No batch or other undo runs meanwhile (JournalBusyError otherwise): undo must not race the
+  // batch it undoes. The batch is read under the lock: an undo that finished just before must be
+  // seen as done, not run again over steps another undo already settled.
   const lock = journal.lock();
   try {
+    const id = batchId ?? journal.lastBatchId();
+    const batch = id === undefined ? undefined : journal.batch(id);
+    if (!batch) throw new UndoError(id === undefined ? 'the journal holds no batch' : `no batch ${id} in the journal`);
+    if (batch.undoneMs !== null) throw new UndoError(`batch ${batch.id} was already undone`);
     return await undoSteps(journal, batch);
   } finally {
     lock.release();

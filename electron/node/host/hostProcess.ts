@@ -7,6 +7,7 @@ import type { ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { isEventName } from '../../../shared/contract/channels.ts';
 import type { EventName, PortMessage } from '../../../shared/contract/channels.ts';
+import { createPendingCalls } from '../../../shared/contract/pendingCalls.ts';
 import type { HostCapabilities } from '../service/engineService.ts';
 import { answerHostCall, isMessageOfType } from './hostProtocol.ts';
 import type { HostMessage } from './hostProtocol.ts';
@@ -31,23 +32,18 @@ export interface EngineHostOptions {
 export function forkEngineHost({ dataDir, host, env = process.env }: EngineHostOptions): EngineHostProcess {
   // No inherited execArgv: a test runner's loader hooks have no business in the engine.
   const child = fork(engineHostEntry, ['--data-dir', dataDir], { env, execArgv: [], serialization: 'advanced', stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-  let nextId = 1;
-  const pending = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
+  const pending = createPendingCalls();
   const listeners = new Set<(name: EventName, payload: unknown) => void>();
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   let exitReason: string | undefined;
 
   child.once('exit', (code, signal) => {
     exitReason = `The engine host exited (${signal ?? `code ${code}`})`;
-    for (const waiting of pending.values()) waiting.reject(new Error(exitReason));
-    pending.clear();
+    pending.failAll(exitReason);
   });
   child.on('message', (message: unknown) => {
     if (isMessageOfType(message, 'result')) {
-      const waiting = pending.get(message.id);
-      pending.delete(message.id);
-      if (message.ok) waiting?.resolve(message.value);
-      else waiting?.reject(new Error(message.error));
+      pending.settle(message.id, message);
     } else if (isMessageOfType(message, 'event') && isEventName(message.name)) {
       for (const listener of listeners) listener(message.name, message.payload);
     } else if (isMessageOfType(message, 'host-call')) {
@@ -60,11 +56,7 @@ export function forkEngineHost({ dataDir, host, env = process.env }: EngineHostO
     child,
     invoke(name, payload) {
       if (exitReason) return Promise.reject(new Error(exitReason));
-      return new Promise((resolve, reject) => {
-        const id = nextId++;
-        pending.set(id, { resolve, reject });
-        child.send({ type: 'invoke', id, name, payload } satisfies PortMessage);
-      });
+      return pending.call((id) => child.send({ type: 'invoke', id, name, payload } satisfies PortMessage));
     },
     onEvent(listener) {
       listeners.add(listener);

@@ -1,6 +1,7 @@
 // The host's capabilities as the engine process sees them: every call goes to the parent process
 // (which owns the windows, dialogs and shell) and its answer comes back as a host-result. Generic
 // over HostCapabilities: whatever capability the service asks for is forwarded by name.
+import { createPendingCalls } from '../../../shared/contract/pendingCalls.ts';
 import type { HostCapabilities } from '../service/engineService.ts';
 import type { Endpoint } from './endpoints.ts';
 import type { CapabilityName, HostMessage } from './hostProtocol.ts';
@@ -14,14 +15,8 @@ export interface RemoteHost {
 }
 
 export function createRemoteHost(parent: Endpoint): RemoteHost {
-  let nextId = 1;
-  const pending = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
-  const call = (capability: CapabilityName, args: unknown[]) =>
-    new Promise<unknown>((resolve, reject) => {
-      const id = nextId++;
-      pending.set(id, { resolve, reject });
-      parent.post({ type: 'host-call', id, capability, args } satisfies HostMessage);
-    });
+  const pending = createPendingCalls();
+  const call = (capability: CapabilityName, args: unknown[]) => pending.call((id) => parent.post({ type: 'host-call', id, capability, args } satisfies HostMessage));
   const host = new Proxy({} as HostCapabilities, {
     get(_target, property) {
       // Not a thenable: `await host` must not call the parent.
@@ -31,15 +26,7 @@ export function createRemoteHost(parent: Endpoint): RemoteHost {
   });
   return {
     host,
-    settle(message) {
-      const waiting = pending.get(message.id);
-      pending.delete(message.id);
-      if (message.ok) waiting?.resolve(message.value);
-      else waiting?.reject(new Error(message.error));
-    },
-    abandon(reason) {
-      for (const waiting of pending.values()) waiting.reject(new Error(reason));
-      pending.clear();
-    },
+    settle: (message) => pending.settle(message.id, message),
+    abandon: (reason) => pending.failAll(reason),
   };
 }

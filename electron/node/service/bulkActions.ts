@@ -14,6 +14,7 @@ import { selectWithMarks } from '../../../shared/selection/selectFiles.ts';
 import { REPORT_VERSION } from '../../../shared/report.ts';
 import type { Cluster, FolderMatch, ScanReport } from '../../../shared/report.ts';
 import { ActionJournal } from '../actions/actionJournal.ts';
+import type { JournalStep } from '../actions/actionJournal.ts';
 import { startBatch } from '../actions/applyPlan.ts';
 import { checkPlanOnDisk } from '../actions/checkPlan.ts';
 import { planActions, planTotals } from '../actions/planActions.ts';
@@ -60,6 +61,8 @@ export interface BulkActions {
   page(request: CommandRequest<'getPlanPage'>): CommandResponse<'getPlanPage'>;
   apply(request: CommandRequest<'applyActions'>): Promise<{ batchId: number }>;
   result(batchId: number): BatchResult;
+  /** The steps `from` <= seq < `to` of a batch, for following a running one without rereading it all. */
+  steps(batchId: number, from: number, to: number): Pick<JournalStep, 'seq' | 'path' | 'state'>[];
   batches(): CommandResponse<'listBatches'>;
   undo(batchId: number): Promise<CommandResponse<'undoBatch'>>;
   /** Waits for the running batch, then closes the journal. */
@@ -93,6 +96,10 @@ export function openBulkActions(options: BulkActionsOptions): BulkActions {
   const { dataDir, events, clusters, marks } = options;
   let journal: ActionJournal | undefined;
   let running: { batchId: number; done: Promise<void> } | undefined;
+  // Set, before anything is awaited, from an apply's first check until its batch runs or it
+  // stops: a second apply meanwhile (a double click) is refused rather than asking again, and
+  // two dialogs can never both say yes to the same plan.
+  let starting = false;
   const plans = new Map<string, ActionPlan>();
   const openJournal = () => (journal ??= new ActionJournal(join(dataDir, 'journal.sqlite')));
 
@@ -156,12 +163,18 @@ export function openBulkActions(options: BulkActionsOptions): BulkActions {
       return { planId, offset, clusterCount: planned.clusters.length, clusters: pageOf(planned, offset, limit) };
     },
     async apply({ planId }) {
+      if (starting) throw new ActionRequestError('a clean-up is already starting (waiting for its confirmation)');
       if (running) throw new ActionRequestError('another clean-up is still running');
       const planned = stored(planId);
       if (planned.steps.length === 0) throw new ActionRequestError('nothing to do: no file would be removed');
       if (planned.action === 'delete') {
-        const confirmed = options.confirmPermanentDelete ? await options.confirmPermanentDelete(planTotals(planned)) : false;
-        if (!confirmed) throw new ActionRequestError('permanent deletion was not confirmed: nothing deleted');
+        starting = true;
+        try {
+          const confirmed = options.confirmPermanentDelete ? await options.confirmPermanentDelete(planTotals(planned)) : false;
+          if (!confirmed) throw new ActionRequestError('permanent deletion was not confirmed: nothing deleted');
+        } finally {
+          starting = false;
+        }
       }
       const opened = openJournal();
       // Takes the journal's lock (another process's batch: JournalBusyError) and records the plan.
@@ -209,6 +222,7 @@ export function openBulkActions(options: BulkActionsOptions): BulkActions {
         steps: opened.steps(batchId).map(({ clusterId, path, state, reason }) => ({ clusterId, path, state, ...(reason ? { reason } : {}) })),
       };
     },
+    steps: (batchId, from, to) => openJournal().steps(batchId, from, to),
     batches() {
       return openJournal().batches();
     },

@@ -6,6 +6,7 @@ import { isAbsolute } from 'node:path';
 import { clusterFolders } from '../../../shared/clusterFolders.ts';
 import type { EngineApi, EventPayload } from '../../../shared/contract/engineContract.ts';
 import { folderFilesNow } from '../actions/folderFilesNow.ts';
+import { readReport } from '../actions/readReport.ts';
 import { toFsPath } from '../scan/fsPath.ts';
 import { followActions } from './actionFollow.ts';
 import { openBulkActions } from './bulkActions.ts';
@@ -24,6 +25,8 @@ import type { FolderPurpose } from './settingsStore.ts';
 export interface HostCapabilities {
   /** Shows the host's folder picker; resolves with the absolute folders chosen (none if cancelled). */
   pickFolders(purpose: 'roots' | 'referenceRoots'): Promise<string[]>;
+  /** Shows the host's file picker for a saved report; resolves with its absolute path, or null if cancelled. */
+  pickReport(): Promise<string | null>;
   /** The paths behind drop tokens the host issued for real drops; unknown tokens give nothing. */
   redeemDropTokens(tokens: readonly string[]): Promise<string[]>;
   /** Asks the person, outside the page (a native dialog), whether to delete these files for good; without it, deletion is refused. */
@@ -31,6 +34,9 @@ export interface HostCapabilities {
   revealFile(path: string): Promise<void>;
   openFile(path: string): Promise<void>;
 }
+
+/** A report of a few hundred thousand clusters fits well below this; a larger file is not one to hold in memory. */
+export const REPORT_MAX_BYTES = 250_000_000;
 
 export type EngineService = EngineApi & { dispose(): Promise<void> };
 
@@ -138,7 +144,14 @@ export function createEngineService({ dataDir, host }: EngineServiceOptions): En
       const all = scans.clusters().all();
       return { folders: clusterFolders(all, [...roots, ...referenceRoots]) };
     },
-    openReport: async ({ report }) => (await stores).scans.open(report),
+    async openReport() {
+      // Only a file the person chose in the host's picker is read, and only if it is a report.
+      const path = await host.pickReport();
+      if (path === null) return { clusters: null };
+      if (typeof path !== 'string' || !isAbsolute(path)) throw new Error('The file picker gave no absolute path');
+      const report = await readReport(path, { maxBytes: REPORT_MAX_BYTES });
+      return (await stores).scans.open(report);
+    },
     getCluster: async ({ clusterId }) => (await stores).scans.clusters().get(clusterId) ?? null,
     async getDocumentText(ref) {
       const { cluster, file } = await fileOf(ref);

@@ -40,6 +40,16 @@ describe('desktop host', () => {
     expect(await createDesktopHost(dialog as never, shell as never, () => undefined, createDropTokens()).pickFolders('referenceRoots')).toEqual([]);
   });
 
+  it('picks one saved report in a file dialog attached to the window, null when cancelled', async () => {
+    const { dialog, shell, calls } = fakes({ canceled: false, filePaths: ['/home/ann/report.json'] });
+    const window = { id: 1 };
+    expect(await createDesktopHost(dialog as never, shell as never, () => window as never, createDropTokens()).pickReport()).toBe('/home/ann/report.json');
+    expect(calls[0]![1]).toBe(window);
+    expect(calls[0]![2]).toMatchObject({ properties: ['openFile'], filters: [{ extensions: ['json'] }] });
+    const cancelled = fakes({ canceled: true, filePaths: ['/ignored'] });
+    expect(await createDesktopHost(cancelled.dialog as never, cancelled.shell as never, () => undefined, createDropTokens()).pickReport()).toBeNull();
+  });
+
   it('reveals and opens files through the shell, failing when the system cannot open one', async () => {
     const ok = fakes({ canceled: true, filePaths: [] });
     const host = createDesktopHost(ok.dialog as never, ok.shell as never, () => undefined, createDropTokens());

@@ -21,7 +21,7 @@ class FakeChild extends EventEmitter {
 
 const flush = () => new Promise((resolve) => setImmediate(resolve));
 
-function setup() {
+function setup(clock = { now: 0 }) {
   const children: FakeChild[] = [];
   const forks: unknown[][] = [];
   const appEvents = new EventEmitter();
@@ -34,6 +34,7 @@ function setup() {
     getURL: () => 'app://shingle/index.html',
     isDestroyed: () => false,
     postMessage: (...args: unknown[]) => void pagePosts.push(args),
+    send: (...args: unknown[]) => void pagePosts.push(['send', ...args]),
   };
   let channels = 0;
   const config = { rendererUrl: 'app://shingle/index.html', dataDir: '/data', engineHostEntry: '/src/electron/node/host/engineHost.ts' } as AppConfig;
@@ -55,8 +56,9 @@ function setup() {
     dialog: { showOpenDialog: async () => ({ canceled: false, filePaths: ['/home/ann/Documents'] }), showMessageBox: async () => ({ response: 0, checkboxChecked: false }) },
     shell: { showItemInFolder: () => undefined, openPath: async () => '' },
     window: () => ({ webContents: contents }) as never,
+    now: () => clock.now,
   });
-  const fromPage = { sender: { id: 7, postMessage: contents.postMessage }, senderFrame: { url: 'app://shingle/index.html', parent: null, processId: 1, routingId: 2 } };
+  const fromPage = { sender: { id: 7, postMessage: contents.postMessage, send: contents.send }, senderFrame: { url: 'app://shingle/index.html', parent: null, processId: 1, routingId: 2 } };
   return { children, forks, appEvents, ipcListeners, pagePosts, fromPage, quits: () => quits };
 }
 
@@ -91,6 +93,36 @@ describe("main's engine host", () => {
     expect(children).toHaveLength(2);
     expect(children[1]!.posted[0]![0]).toEqual({ type: 'connect' });
     expect(pagePosts).toEqual([['shingle:engine-port', null, [{ end: 2, channel: 1 }]]]);
+  });
+
+  it('restarts a crashing engine three times a minute, then stops and tells the page, also a page loaded later', async () => {
+    const clock = { now: 0 };
+    const { children, pagePosts, ipcListeners, fromPage } = setup(clock);
+    await flush();
+    for (const [i, time] of [0, 20_000, 40_000].entries()) {
+      clock.now = time;
+      children[i]!.emit('exit', 134);
+      expect(children).toHaveLength(i + 2);
+    }
+    clock.now = 59_999;
+    children[3]!.emit('exit', 134);
+    expect(children).toHaveLength(4);
+    expect(pagePosts).toHaveLength(4);
+    expect(pagePosts.at(-1)).toEqual(['send', 'shingle:engine-stopped', { message: expect.stringMatching(/^The engine stopped unexpectedly 4 times within a minute and was not started again/) }]);
+    // A reload asks for a port: there is none, and the page hears why again.
+    ipcListeners.get('shingle:engine-port')!(fromPage);
+    expect(pagePosts.at(-1)).toEqual(pagePosts[3]);
+    expect(children).toHaveLength(4);
+  });
+
+  it('restarts again once the earlier crashes are more than a minute old', async () => {
+    const clock = { now: 0 };
+    const { children } = setup(clock);
+    await flush();
+    for (const i of [0, 1, 2]) children[i]!.emit('exit', 134);
+    clock.now = 60_000;
+    children[3]!.emit('exit', 134);
+    expect(children).toHaveLength(5);
   });
 
   it('lets the engine stop cleanly before quitting, once', async () => {

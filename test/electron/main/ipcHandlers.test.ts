@@ -21,7 +21,7 @@ function fakeIpcMain() {
 
 function senderEvent(id: number) {
   const posted: unknown[][] = [];
-  const event = { sender: { id, postMessage: (...args: unknown[]) => void posted.push(args) }, senderFrame: null };
+  const event = { sender: { id, postMessage: (...args: unknown[]) => void posted.push(args), send: (...args: unknown[]) => void posted.push(['send', ...args]) }, senderFrame: null };
   return { event, posted };
 }
 
@@ -31,7 +31,7 @@ describe('the engine port', () => {
   it("is handed to the window's page only, one new port per request", () => {
     const ipcMain = fakeIpcMain();
     let connected = 0;
-    setupEnginePorts(ipcMain as never, fromWindow, () => ({ port: ++connected }) as never);
+    setupEnginePorts(ipcMain as never, fromWindow, { connect: () => ({ port: ++connected }) as never, stopped: () => undefined });
     const window = senderEvent(1);
     ipcMain.listeners.get('shingle:engine-port')!(window.event);
     expect(window.posted).toEqual([['shingle:engine-port', null, [{ port: 1 }]]]);
@@ -40,6 +40,16 @@ describe('the engine port', () => {
     ipcMain.listeners.get('shingle:engine-port')!(other.event);
     expect(other.posted).toEqual([]);
     expect(connected).toBe(1);
+  });
+
+  it('is not handed out once main has stopped the engine: the page is told why instead', () => {
+    const ipcMain = fakeIpcMain();
+    let connected = 0;
+    setupEnginePorts(ipcMain as never, fromWindow, { connect: () => ({ port: ++connected }) as never, stopped: () => 'The engine stopped.' });
+    const window = senderEvent(1);
+    ipcMain.listeners.get('shingle:engine-port')!(window.event);
+    expect(window.posted).toEqual([['send', 'shingle:engine-stopped', { message: 'The engine stopped.' }]]);
+    expect(connected).toBe(0);
   });
 });
 

@@ -39,7 +39,9 @@ function fakeIpc(engine: (message: Extract<PortMessage, { type: 'invoke' }>) => 
     listeners.get('shingle:engine-port')!({ ports: [port2] });
     return port1;
   }
-  return { ipc, sent, invoked, handOverPort, engines };
+  /** Main gives up on the engine. */
+  const stopEngine = (message: string) => listeners.get('shingle:engine-stopped')!({}, { message });
+  return { ipc, sent, invoked, handOverPort, stopEngine, engines };
 }
 
 const webUtils = { getPathForFile: (file: { name: string }) => (file.name ? `/dropped/${file.name}` : '') };
@@ -74,6 +76,22 @@ describe('the preload bridge', () => {
     const unanswered = bridge.getSettings({});
     fake.handOverPort();
     await expect(unanswered).rejects.toThrow('The engine restarted');
+    fake.engines.forEach((port) => port.close());
+  });
+
+  it('tells the page when main stopped the engine for good, failing calls in flight and later ones with its message', async () => {
+    const fake = fakeIpc(() => undefined);
+    const bridge = bridgeOver(fake);
+    const queued = bridge.getSettings({});
+    fake.handOverPort();
+    const inFlight = bridge.getMarks({});
+    const told: unknown[] = [];
+    bridge.on('engineStopped', (payload) => told.push(payload));
+    fake.stopEngine('The engine stopped unexpectedly.');
+    expect(told).toEqual([{ message: 'The engine stopped unexpectedly.' }]);
+    await expect(queued).rejects.toThrow(/^The engine stopped unexpectedly\.$/);
+    await expect(inFlight).rejects.toThrow(/^The engine stopped unexpectedly\.$/);
+    await expect(bridge.getScanState({})).rejects.toThrow(/^The engine stopped unexpectedly\.$/);
     fake.engines.forEach((port) => port.close());
   });
 

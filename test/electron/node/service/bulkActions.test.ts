@@ -147,6 +147,31 @@ describe('bulk clean-up', () => {
     }
   });
 
+  it('asks once when a permanent deletion is applied twice at once (a double click); the second is refused', async () => {
+    const { planId } = await service.previewActions({ rules: ['newest'], useMarks: false, action: 'delete' });
+    let answer: (yes: boolean) => void = () => undefined;
+    const asked: unknown[] = [];
+    const confirm = host.confirmPermanentDelete;
+    host.confirmPermanentDelete = (summary) => {
+      asked.push(summary);
+      return new Promise((resolve) => (answer = resolve));
+    };
+    try {
+      const first = service.applyActions({ planId });
+      const second = service.applyActions({ planId });
+      await expect(second).rejects.toThrow(/already starting \(waiting for its confirmation\)/);
+      answer(true);
+      const { batchId } = await first;
+      expect(await finished(batchId)).toMatchObject({ done: 3, total: 3, failed: 0 });
+      expect(asked).toHaveLength(1);
+      // The plan ran once: a third apply finds it used.
+      await expect(service.applyActions({ planId })).rejects.toThrow(/no longer available/);
+      expect((await service.listBatches({})).filter((b) => b.action === 'delete')).toHaveLength(1);
+    } finally {
+      host.confirmPermanentDelete = confirm;
+    }
+  });
+
   it('runs only a stored plan, and plans only from its own results', async () => {
     const { dispatchCommand } = await import('../../../../electron/node/service/dispatch.ts');
     await expect(dispatchCommand(service, 'applyActions', { rules: ['newest'], useMarks: false, action: 'trash' })).rejects.toThrow(/invalid request/);
