@@ -55,10 +55,14 @@ function sameRoots(a: readonly string[], b: readonly string[]): boolean {
   return a.length === b.length && a.every((root, i) => root === b[i]);
 }
 
-function byWritePath(a: IndexWrite, b: IndexWrite): number {
-  const x = writePath(a);
-  const y = writePath(b);
-  return x < y ? -1 : x > y ? 1 : 0;
+/**
+ * The writes in path order, writes to one path in the order made. Each write's path is read once,
+ * not in every comparison: on 36,000 writes that was a fifth of the batch's CPU.
+ */
+function inPathOrder(writes: readonly IndexWrite[]): IndexWrite[] {
+  const keyed = writes.map((write, order) => ({ path: writePath(write), order, write }));
+  keyed.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : a.order - b.order));
+  return keyed.map((entry) => entry.write);
 }
 
 /** The path a write changes; '' for memos, which touch no file's row. */
@@ -175,8 +179,8 @@ export function openFileIndex(path: string, options: FileIndexOptions = {}): Fil
     // Rows are keyed by path: in path order a batch dirties each B-tree page once, where in the
     // order files were hashed (scattered over the tree) it dirtied most of the table every commit.
     // Measured on 40,000 new rows: 2.5 s wall, 0.74 s CPU in batches of 500 as hashed; 0.26 s and
-    // 0.16 s sorted. The sort is stable, so writes to one path keep their order.
-    const writes = pending.sort(byWritePath);
+    // 0.16 s sorted. Writes to one path keep their order.
+    const writes = inPathOrder(pending);
     pending = [];
     // Written below (or lost with the batch, and the failure told): the index answers for them now.
     memos = new Map();
