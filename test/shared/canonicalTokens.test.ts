@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { hashString32 } from '../../shared/fingerprint/hash32.ts';
-import { canonicalTokenHashes, canonicalTokens } from '../../shared/text/canonicalTokens.ts';
+import { canonicalTokenHashes, canonicalTokenHashesGeneralPath, canonicalTokens } from '../../shared/text/canonicalTokens.ts';
 import { splitParagraphs, splitSentences } from '../../shared/text/sentences.ts';
 import { seededRandom } from './textFixtures.ts';
 
@@ -64,6 +64,44 @@ describe('canonicalTokens', () => {
       const strings = canonicalTokens(text);
       expect([...canonicalTokenHashes(text)]).toEqual(strings.map(hashString32));
       for (const token of strings) expect(token).toMatch(/^[\p{L}\p{N}\p{M}]+$/u);
+    }
+  });
+
+  it('gives the same tokens through the ASCII fast path as through the general path', () => {
+    const random = seededRandom(13);
+    // Mostly ASCII prose and punctuation, with what breaks out of the fast path: accents, ß, İ,
+    // final sigma, combining marks, ligatures and full-width forms (which NFKC changes), ignored
+    // invisibles, bigram scripts, astral letters and emoji, lone surrogates.
+    const ascii = [...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789     .,;:!?\'"()-_/\n\t'];
+    const other = [...'éÉüßẞİıΣσςЖжاب\u0301\u0308\u0338ﬁﬂＡ１\u00a0…½²™\u00ad\u200b\u200c\u200d\ufeff\ufe0f東京カタ한국ไทย'];
+    other.push('😀', '𝐀', '𐐀', '𠀀', '\u{e0100}', '\ud800', '\udc00', 'e\u0301', 'ᄀ', 'ᅡ', 'ｶﾞ');
+    const pick = (chars: string[]) => chars[Math.floor(random() * chars.length)]!;
+    for (let round = 0; round < 400; round++) {
+      let text = '';
+      const length = Math.floor(random() ** 2 * 400);
+      const otherShare = random() * 0.5;
+      for (let i = 0; i < length; i++) text += random() < otherShare ? pick(other) : pick(ascii);
+      const expected = canonicalTokens(text).map(hashString32);
+      expect([...canonicalTokenHashesGeneralPath(text)]).toEqual(expected);
+      expect([...canonicalTokenHashes(text)]).toEqual(expected);
+    }
+  });
+
+  it('gives the same tokens on texts longer than a scan chunk, normal or not', () => {
+    const random = seededRandom(17);
+    const words = ['Straße', 'naïve', '東京都', 'plain', 'text', 'x²', 'ﬁnal', '😀', 'ΟΔΟΣ', 'a\u0301b'];
+    for (const normal of [true, false]) {
+      let text = '';
+      // ~50,000 characters: several chunks of the scan, words cut at chunk boundaries.
+      while (text.length < 50_000) {
+        const word = words[Math.floor(random() * words.length)]!;
+        text += normal && word.normalize('NFKC') !== word ? 'word ' : `${word}${random() < 0.1 ? '\n' : ' '}`;
+      }
+      expect(text.normalize('NFKC') === text).toBe(normal);
+      const expected = canonicalTokens(text).map(hashString32);
+      expect(expected.length).toBeGreaterThan(5000);
+      expect([...canonicalTokenHashesGeneralPath(text)]).toEqual(expected);
+      expect([...canonicalTokenHashes(text)]).toEqual(expected);
     }
   });
 
