@@ -10,45 +10,10 @@
 import { FNV_OFFSET_BASIS, FNV_PRIME, fmix32 } from '../fingerprint/hash32.ts';
 import { releaseArray } from '../fingerprint/releaseArray.ts';
 import { BIGRAM, CLASS_MASK, IGNORED, LOWER_S, SEPARATOR, SHARP_S, SURROGATE, UNSAFE, WORD } from './charClasses.ts';
-import { asciiWordLower, astralChar, lowerOf, pairedCodePoint, unitClass } from './charClasses.ts';
+import { asciiWordLower, astralChar, classAt, foldedString, hashRange, isWordOrIgnored, lowerOf, pairedCodePoint, unitClass } from './charClasses.ts';
 
 // As an int32, so the hash is one machine type in every path (the constant itself is above 2^31).
 const BASIS = FNV_OFFSET_BASIS | 0;
-
-/** The folded UTF-16 units of s[start..end), skipping ignored characters. */
-function foldedUnits(s: string, start: number, end: number, out: number[]): void {
-  for (let i = start; i < end; i++) {
-    const c = s.charCodeAt(i);
-    const cls = unitClass(c) & CLASS_MASK;
-    if (cls === SURROGATE) {
-      const astral = astralChar(pairedCodePoint(s, i));
-      if ((astral.flags & CLASS_MASK) !== IGNORED) for (let k = 0; k < astral.lower.length; k++) out.push(astral.lower.charCodeAt(k));
-      i++;
-    } else if (cls !== IGNORED) {
-      const l = lowerOf[c]!;
-      if (l === SHARP_S) out.push(LOWER_S, LOWER_S);
-      else out.push(l);
-    }
-  }
-}
-
-const scratchUnits: number[] = [];
-
-function hashRange(s: string, start: number, end: number, h: number): number {
-  scratchUnits.length = 0;
-  foldedUnits(s, start, end, scratchUnits);
-  for (const u of scratchUnits) h = Math.imul(h ^ u, FNV_PRIME);
-  return h;
-}
-
-function foldedString(s: string, start: number, end: number): string {
-  scratchUnits.length = 0;
-  foldedUnits(s, start, end, scratchUnits);
-  // In slices: a token can be a whole base64 blob, longer than the argument list may be.
-  let out = '';
-  for (let i = 0; i < scratchUnits.length; i += 4096) out += String.fromCharCode(...scratchUnits.slice(i, i + 4096));
-  return out;
-}
 
 // The scan goes CHUNK units at a time, and before each chunk makes room for one token per unit
 // (no character makes more than one), so neither loop checks the capacity per token.
@@ -58,11 +23,19 @@ const CHUNK = 16_384;
 const KEEP_ENTRIES = 1 << 18;
 let spareBuffer: Uint32Array | null = null;
 
+// A normalized stretch of text runs at least this far, so that text with many characters NFKC
+// changes (full-width forms, presentation forms) is normalized in few calls.
+const MIN_SEGMENT = 256;
+
 /**
- * One pass over a string, emitting the tokens' FNV-1a states (finished by fmix32 at the end) and
- * their strings when asked. scan() returns false as soon as it meets a character NFKC could
- * change while checkUnsafe is set: the caller then normalizes and rescans, so text that is
- * already normal never pays for normalization.
+ * One pass over a text, emitting the tokens' FNV-1a states (finished by fmix32 at the end) and
+ * their strings when asked.
+ *
+ * Text that is already NFKC-normal (nearly all of it) is never normalized: the scan checks each
+ * non-ASCII character and, at the first one NFKC could change, normalizes only a stretch from
+ * the word before it to a separator at least MIN_SEGMENT further on, scans that, and goes on
+ * checking. The reference path (fastPaths off) normalizes the whole text instead, as the scan
+ * once did: the tests hold the two to the same tokens.
  *
  * Every character can go through step(), the general path. Without strings, runs of ASCII go
  * through asciiRun() instead: the same result for those characters, several times faster.
@@ -88,15 +61,76 @@ class TokenScanner {
     this.strings = strings;
   }
 
-  scan(s: string, checkUnsafe: boolean, asciiFastPath = this.strings === null): boolean {
-    this.s = s;
-    this.count = 0;
-    if (this.strings !== null) this.strings.length = 0;
+  scan(text: string, fastPaths: boolean): void {
+    const ascii = fastPaths && this.strings === null;
+    const n = text.length;
+    // Where the text was last resumed after a normalized stretch, and the tokens before it.
+    let floor = 0;
+    let floorCount = 0;
+    let i = this.scanRange(text, 0, true, ascii);
+    while (i < n) {
+      // text[i] is the first character since `floor` that NFKC could change.
+      let start = 0;
+      let end = n;
+      if (fastPaths) {
+        start = this.resumePoint(text, i, floor);
+        end = segmentEnd(text, Math.max(i + 1, start + MIN_SEGMENT));
+      }
+      if (start === floor) this.forget(floorCount);
+      const normalized = text.slice(start, end).normalize('NFKC');
+      this.scanRange(normalized, 0, false, ascii);
+      floor = end;
+      floorCount = this.count;
+      i = end < n ? this.scanRange(text, end, true, ascii) : n;
+    }
+    if (this.inWord !== 0) this.endWord(this.s.length);
+    if (this.runLength > 0) this.endRun();
+    const hashes = this.hashes;
+    for (let t = 0; t < this.count; t++) hashes[t] = fmix32(hashes[t]!);
+  }
+
+  /**
+   * Where to normalize from, given that s[unsafe] is the first character since `floor` NFKC could
+   * change: the start of the word it is in, or of the word before when it starts one. Everything
+   * before is normal, a character NFKC leaves alone is a normalization boundary, and a separator
+   * precedes the point, so NFKC(s) = s[..point] + NFKC(s[point..]) and no token spans the point.
+   * The scan's state goes back to that point: `floor` when nothing else will do (a bigram script
+   * or an astral character in the way).
+   */
+  private resumePoint(s: string, unsafe: number, floor: number): number {
+    let start = unsafe;
+    while (start > floor && isWordOrIgnored(s.charCodeAt(start - 1))) start--;
+    let count = this.count;
+    if (start === unsafe) {
+      let wordEnd = start;
+      while (wordEnd > floor && classAt(s, wordEnd - 1) === SEPARATOR) wordEnd--;
+      start = wordEnd;
+      let words = 0;
+      while (start > floor && isWordOrIgnored(s.charCodeAt(start - 1))) words |= classAt(s, --start) === WORD ? 1 : 0;
+      // The word before made one token, at the separator after it.
+      count -= words;
+    }
+    if (start > floor && classAt(s, start - 1) !== SEPARATOR) return floor;
+    if (start > floor) this.forget(count);
+    return start;
+  }
+
+  /** Back to a clean state (between words, no bigram run) after the first `count` tokens. */
+  private forget(count: number): void {
+    this.count = count;
+    if (this.strings !== null) this.strings.length = count;
     this.h = BASIS;
     this.inWord = 0;
     this.runLength = 0;
+  }
+
+  /**
+   * Scans s from i on. With checkUnsafe, stops at the first character NFKC could change and
+   * returns its index; otherwise (or without one) returns s.length.
+   */
+  private scanRange(s: string, i: number, checkUnsafe: boolean, asciiFastPath: boolean): number {
+    this.s = s;
     const n = s.length;
-    let i = 0;
     while (i < n) {
       const end = Math.min(n, i + CHUNK);
       this.reserve(end - i + 2);
@@ -106,16 +140,13 @@ class TokenScanner {
           if (this.runLength > 0) this.endRun();
           i = this.asciiRun(s, i, end);
         } else {
-          i = this.step(s, i, checkUnsafe);
-          if (i < 0) return false;
+          const next = this.step(s, i, checkUnsafe);
+          if (next < 0) return i;
+          i = next;
         }
       }
     }
-    if (this.inWord !== 0) this.endWord(n);
-    if (this.runLength > 0) this.endRun();
-    const hashes = this.hashes;
-    for (let t = 0; t < this.count; t++) hashes[t] = fmix32(hashes[t]!);
-    return true;
+    return n;
   }
 
   /** Hands the buffer back for the next text, or frees it now if it is large. */
@@ -232,9 +263,21 @@ class TokenScanner {
   }
 }
 
-function tokenize(text: string, strings: string[] | null, asciiFastPath = strings === null): Uint32Array {
+/**
+ * Where a normalized stretch may end, at `from` or after: just after a separator NFKC leaves
+ * alone (so the scan is between words there) and before a character it leaves alone (a
+ * normalization boundary). The end of the text when there is no such place.
+ */
+function segmentEnd(s: string, from: number): number {
+  for (let i = Math.max(from, 1); i < s.length; i++) {
+    if (unitClass(s.charCodeAt(i - 1)) === SEPARATOR && (unitClass(s.charCodeAt(i)) & (UNSAFE | SURROGATE)) === 0) return i;
+  }
+  return s.length;
+}
+
+function tokenize(text: string, strings: string[] | null, fastPaths = true): Uint32Array {
   const scanner = new TokenScanner(strings);
-  if (!scanner.scan(text, true, asciiFastPath)) scanner.scan(text.normalize('NFKC'), false, asciiFastPath);
+  scanner.scan(text, fastPaths);
   const tokens = scanner.hashes.slice(0, scanner.count);
   scanner.release();
   return tokens;
@@ -248,7 +291,10 @@ export function canonicalTokenHashes(text: string): Uint32Array {
   return tokenize(text, null);
 }
 
-/** canonicalTokenHashes without the ASCII fast path: the reference the tests hold it to. */
+/**
+ * canonicalTokenHashes without the fast paths (ASCII runs, normalizing only stretches): the
+ * reference the tests hold them to.
+ */
 export function canonicalTokenHashesGeneralPath(text: string): Uint32Array {
   return tokenize(text, null, false);
 }

@@ -1,6 +1,9 @@
 // What the tokenizer needs to know of each character: its class (word, bigram script, separator,
-// ignored), whether NFKC may change it, and its folded (lowercase) form. Per-UTF-16-unit tables,
-// filled one 256-unit block at a time on first use, so a text only pays for the scripts it contains.
+// ignored), whether NFKC may change it, and its folded (lowercase) form; and the folding of spans.
+// Per-UTF-16-unit tables, filled one 256-unit block at a time on first use, so a text only pays
+// for the scripts it contains.
+
+import { FNV_PRIME } from '../fingerprint/hash32.ts';
 
 export const SEPARATOR = 0;
 export const WORD = 1;
@@ -89,6 +92,16 @@ export function unitClass(c: number): number {
   return classOf[c]!;
 }
 
+/** The class of the UTF-16 unit at i (SURROGATE for either half of a pair). */
+export function classAt(s: string, i: number): number {
+  return unitClass(s.charCodeAt(i)) & CLASS_MASK;
+}
+
+export function isWordOrIgnored(c: number): boolean {
+  const cls = unitClass(c) & CLASS_MASK;
+  return cls === WORD || cls === IGNORED;
+}
+
 /** The code point of the surrogate pair at s[i], or -1 when s[i] does not start one. */
 export function pairedCodePoint(s: string, i: number): number {
   const hi = s.charCodeAt(i);
@@ -102,3 +115,40 @@ export function pairedCodePoint(s: string, i: number): number {
  */
 export const asciiWordLower = new Uint8Array(0x80);
 for (let c = 0; c < 0x80; c++) if ((classOf[c]! & CLASS_MASK) === WORD) asciiWordLower[c] = lowerOf[c]!;
+
+/** The folded UTF-16 units of s[start..end), skipping ignored characters. */
+function foldedUnits(s: string, start: number, end: number, out: number[]): void {
+  for (let i = start; i < end; i++) {
+    const c = s.charCodeAt(i);
+    const cls = unitClass(c) & CLASS_MASK;
+    if (cls === SURROGATE) {
+      const astral = astralChar(pairedCodePoint(s, i));
+      if ((astral.flags & CLASS_MASK) !== IGNORED) for (let k = 0; k < astral.lower.length; k++) out.push(astral.lower.charCodeAt(k));
+      i++;
+    } else if (cls !== IGNORED) {
+      const l = lowerOf[c]!;
+      if (l === SHARP_S) out.push(LOWER_S, LOWER_S);
+      else out.push(l);
+    }
+  }
+}
+
+const scratchUnits: number[] = [];
+
+/** FNV-1a state h continued over the folded units of s[start..end). */
+export function hashRange(s: string, start: number, end: number, h: number): number {
+  scratchUnits.length = 0;
+  foldedUnits(s, start, end, scratchUnits);
+  for (const u of scratchUnits) h = Math.imul(h ^ u, FNV_PRIME);
+  return h;
+}
+
+/** The folded text of s[start..end). */
+export function foldedString(s: string, start: number, end: number): string {
+  scratchUnits.length = 0;
+  foldedUnits(s, start, end, scratchUnits);
+  // In slices: a token can be a whole base64 blob, longer than the argument list may be.
+  let out = '';
+  for (let i = 0; i < scratchUnits.length; i += 4096) out += String.fromCharCode(...scratchUnits.slice(i, i + 4096));
+  return out;
+}

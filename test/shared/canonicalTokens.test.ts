@@ -67,19 +67,23 @@ describe('canonicalTokens', () => {
     }
   });
 
-  it('gives the same tokens through the ASCII fast path as through the general path', () => {
+  it('gives the same tokens through the fast paths (ASCII runs, normalizing stretches) as through the general path', () => {
     const random = seededRandom(13);
     // Mostly ASCII prose and punctuation, with what breaks out of the fast path: accents, ß, İ,
     // final sigma, combining marks, ligatures and full-width forms (which NFKC changes), ignored
     // invisibles, bigram scripts, astral letters and emoji, lone surrogates.
     const ascii = [...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789     .,;:!?\'"()-_/\n\t'];
     const other = [...'éÉüßẞİıΣσςЖжاب\u0301\u0308\u0338ﬁﬂＡ１\u00a0…½²™\u00ad\u200b\u200c\u200d\ufeff\ufe0f東京カタ한국ไทย'];
-    other.push('😀', '𝐀', '𐐀', '𠀀', '\u{e0100}', '\ud800', '\udc00', 'e\u0301', 'ᄀ', 'ᅡ', 'ｶﾞ');
+    // Marks and jamo that compose with what precedes them, separators included (=\u0338 is ≠).
+    other.push('😀', '𝐀', '𐐀', '𠀀', '\u{e0100}', '\ud800', '\udc00', 'e\u0301', 'ᄀ', 'ᅡ', 'ᆨ', 'ｶﾞ', '=\u0338', ' \u0338', '<', '\u0338');
     const pick = (chars: string[]) => chars[Math.floor(random() * chars.length)]!;
-    for (let round = 0; round < 400; round++) {
+    for (let round = 0; round < 600; round++) {
       let text = '';
-      const length = Math.floor(random() ** 2 * 400);
-      const otherShare = random() * 0.5;
+      // Short texts dense in other characters, and long ones where they are far apart: each
+      // normalized stretch then ends, and the scan goes on checking, several times per text.
+      const long = round % 3 === 0;
+      const length = Math.floor(random() ** 2 * (long ? 4000 : 400));
+      const otherShare = long ? random() * 0.01 : random() * 0.5;
       for (let i = 0; i < length; i++) text += random() < otherShare ? pick(other) : pick(ascii);
       const expected = canonicalTokens(text).map(hashString32);
       expect([...canonicalTokenHashesGeneralPath(text)]).toEqual(expected);
