@@ -40,11 +40,21 @@ function isConjoiningJamo(c: number): boolean {
   return (c >= 0x1100 && c <= 0x11ff) || (c >= 0xa960 && c <= 0xa97f) || (c >= 0xd7b0 && c <= 0xd7ff);
 }
 
+/**
+ * Letters, not marks, that compose with the character before them: the conjoining jamo, and
+ * Kirat Rai's vowel sign E (Unicode 16), the only others (a test checks every code point).
+ */
+function composesBackward(c: number): boolean {
+  return isConjoiningJamo(c) || c === 0x16d67;
+}
+
 function classify(ch: string, code: number): number {
   let cls = SEPARATOR;
   if (isIgnored(code)) cls = IGNORED;
   else if (WORD_CHAR.test(ch)) cls = BIGRAM_SCRIPT.test(ch) ? BIGRAM : WORD;
-  const unsafe = ch.normalize('NFKC') !== ch || (cls !== IGNORED && MARK.test(ch)) || isConjoiningJamo(code);
+  // Characters other than these are normalization boundaries: NFKC(a + b) = a + NFKC(b) when a
+  // is normal and b starts with one, which lets the tokenizer normalize only stretches of text.
+  const unsafe = ch.normalize('NFKC') !== ch || (cls !== IGNORED && MARK.test(ch)) || composesBackward(code);
   return cls | (unsafe ? UNSAFE : 0);
 }
 
@@ -84,6 +94,11 @@ export function astralChar(cp: number): AstralChar {
     astralChars.set(cp, info);
   }
   return info;
+}
+
+/** Class and UNSAFE flag of a code point, without caching it (for tests that visit them all). */
+export function codePointFlags(cp: number): number {
+  return cp < 0x10000 ? unitClass(cp) : classify(String.fromCodePoint(cp), cp);
 }
 
 /** Class and UNSAFE flag of a UTF-16 unit (SURROGATE for either half of a pair). */

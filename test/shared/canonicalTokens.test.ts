@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { hashString32 } from '../../shared/fingerprint/hash32.ts';
 import { canonicalTokenHashes, canonicalTokenHashesGeneralPath, canonicalTokens } from '../../shared/text/canonicalTokens.ts';
+import { codePointFlags, UNSAFE } from '../../shared/text/charClasses.ts';
 import { splitParagraphs, splitSentences } from '../../shared/text/sentences.ts';
 import { seededRandom } from './textFixtures.ts';
 
@@ -134,5 +135,30 @@ describe('splitSentences', () => {
 describe('splitParagraphs', () => {
   it('splits at blank lines and form feeds', () => {
     expect(splitParagraphs('One\ntwo.\n\n  \nThree.\r\n\r\nFour\fFive\n\n---\n')).toEqual(['One two.', 'Three.', 'Four', 'Five']);
+  });
+});
+
+describe('character classes', () => {
+  it('flags every character NFKC may change, reorder or compose with what precedes it', () => {
+    // The tokenizer leaves text unnormalized up to the first flagged character and normalizes
+    // from a word boundary before it: both are right only if every other character is NFKC-stable,
+    // a starter (combining class 0) and never the second half of a composition.
+    const secondHalves = new Set<number>();
+    const safe: number[] = [];
+    for (let cp = 0; cp <= 0x10ffff; cp++) {
+      if (cp >= 0xd800 && cp <= 0xdfff) continue;
+      const ch = String.fromCodePoint(cp);
+      const decomposed = [...ch.normalize('NFD')];
+      for (const part of decomposed.slice(1)) secondHalves.add(part.codePointAt(0)!);
+      if ((codePointFlags(cp) & UNSAFE) === 0) safe.push(cp);
+    }
+    const wrong = safe.filter((cp) => {
+      const first = [...String.fromCodePoint(cp).normalize('NFD')][0]!;
+      // A non-starter would move before U+0334 (combining class 1) in canonical order.
+      const reorders = `a${first}\u0334`.normalize('NFD') !== `a${first}\u0334`;
+      return secondHalves.has(cp) || reorders || String.fromCodePoint(cp).normalize('NFKC') !== String.fromCodePoint(cp);
+    });
+    expect(wrong.map((cp) => cp.toString(16))).toEqual([]);
+    expect(safe.length).toBeGreaterThan(100_000);
   });
 });
