@@ -1,10 +1,12 @@
 // Throughput of the near-duplicate fingerprint stages on one core: canonical tokens, word
-// shingles, MinHash sketch (the default pipeline), plus the sorted shingle set that exact
-// verification and the other methods use. Generates English-like text; nothing is read from disk.
+// shingles, MinHash sketch and the distinct-shingle count (the default pipeline), plus the sorted
+// shingle set that exact verification and the other methods use. Generates English-like text;
+// nothing is read from disk.
 //
 //   node scripts/bench-sketch.ts [--mb 50] [--runs 3]
 
 import { parseArgs } from 'node:util';
+import { distinctCount } from '../shared/fingerprint/distinctCount.ts';
 import { minhashSketch } from '../shared/fingerprint/minhash.ts';
 import { sortedSet } from '../shared/fingerprint/radixSort.ts';
 import { wordShingleHashes } from '../shared/fingerprint/shingles.ts';
@@ -70,7 +72,7 @@ function cpuMs(start: NodeJS.CpuUsage): number {
 }
 
 function run(documents: string[]): Stage[] {
-  const stages: Stage[] = ['canonicalize', 'shingle', 'sketch', 'sorted set'].map((name) => ({ name, cpuMs: 0 }));
+  const stages: Stage[] = ['canonicalize', 'shingle', 'sketch', 'count', 'sorted set'].map((name) => ({ name, cpuMs: 0 }));
   for (const text of documents) {
     let start = process.cpuUsage();
     const tokens = canonicalTokenHashes(text);
@@ -82,8 +84,11 @@ function run(documents: string[]): Stage[] {
     minhashSketch(shingles);
     stages[2]!.cpuMs += cpuMs(start);
     start = process.cpuUsage();
-    sortedSet(shingles);
+    distinctCount(shingles);
     stages[3]!.cpuMs += cpuMs(start);
+    start = process.cpuUsage();
+    sortedSet(shingles);
+    stages[4]!.cpuMs += cpuMs(start);
   }
   return stages;
 }
@@ -97,7 +102,7 @@ const mbPerS = (ms: number) => `${((megabytes / ms) * 1000).toFixed(0).padStart(
 for (let r = 1; r <= runs; r++) {
   const wall = performance.now();
   const stages = run(documents);
-  const pipeline = stages[0]!.cpuMs + stages[1]!.cpuMs + stages[2]!.cpuMs;
+  const pipeline = stages[0]!.cpuMs + stages[1]!.cpuMs + stages[2]!.cpuMs + stages[3]!.cpuMs;
   const line = stages.map((s) => `${s.name} ${mbPerS(s.cpuMs)}`).join('  ');
-  console.log(`run ${r}: ${line}  | canonicalize+shingle+sketch ${mbPerS(pipeline)} (CPU time; wall ${((performance.now() - wall) / 1000).toFixed(2)} s for all four)`);
+  console.log(`run ${r}: ${line}  | canonicalize+shingle+sketch+count ${mbPerS(pipeline)} (CPU time; wall ${((performance.now() - wall) / 1000).toFixed(2)} s for all five)`);
 }

@@ -43,25 +43,35 @@ function densify(sketch: Uint32Array): void {
 export function minhashSketch(shingles: Uint32Array, size = DEFAULT_SKETCH_SIZE): Uint32Array {
   const sketch = new Uint32Array(size).fill(EMPTY_SLOT);
   if (shingles.length === 0) return sketch;
-  const binScale = size / TWO_TO_32;
   // For a power-of-two size the bin is the value's top bits: floor(value * size / 2^32) exactly,
-  // without the floating-point multiply and floor on every shingle.
-  const binShift = (size & (size - 1)) === 0 ? 32 - Math.log2(size) : -1;
-  let filled = 0;
-  for (let i = 0; i < shingles.length; i++) {
-    // fmix32 is a bijection, so distinct shingles stay distinct; the seed decorrelates the
-    // permutation from other uses of the same shingle hashes (containment sampling).
-    let value = fmix32(shingles[i]! ^ PERMUTATION_SEED);
-    if (value === EMPTY_SLOT) value--;
-    const bin = binShift >= 0 ? (binShift === 32 ? 0 : value >>> binShift) : Math.floor(value * binScale);
-    const current = sketch[bin]!;
-    if (value < current) {
-      if (current === EMPTY_SLOT) filled++;
-      sketch[bin] = value;
+  // without the floating-point multiply and floor on every shingle. The loops differ only there.
+  const binShift = (size & (size - 1)) === 0 ? 32 - Math.log2(size) : 0;
+  if (binShift > 0 && binShift < 32) {
+    for (let i = 0; i < shingles.length; i++) {
+      const value = permuted(shingles[i]!);
+      const bin = value >>> binShift;
+      if (value < sketch[bin]!) sketch[bin] = value;
+    }
+  } else {
+    const binScale = size / TWO_TO_32;
+    for (let i = 0; i < shingles.length; i++) {
+      const value = permuted(shingles[i]!);
+      const bin = Math.floor(value * binScale);
+      if (value < sketch[bin]!) sketch[bin] = value;
     }
   }
-  if (filled < size) densify(sketch);
+  if (sketch.includes(EMPTY_SLOT)) densify(sketch);
   return sketch;
+}
+
+/**
+ * A shingle's value under the sketch's permutation. fmix32 is a bijection, so distinct shingles
+ * stay distinct; the seed decorrelates the permutation from other uses of the same shingle
+ * hashes (containment sampling). EMPTY_SLOT is kept for empty bins.
+ */
+function permuted(shingle: number): number {
+  const value = fmix32(shingle ^ PERMUTATION_SEED);
+  return value === EMPTY_SLOT ? value - 1 : value;
 }
 
 /** True for the sketch of a document without shingles. */

@@ -33,6 +33,7 @@ export function shingleSize(tokenCount: number): number {
 export function wordShingleHashes(tokens: Uint32Array, k = shingleSize(tokens.length)): Uint32Array {
   if (tokens.length === 0) return new Uint32Array(0);
   if (tokens.length < k) return Uint32Array.of(murmur3Ints(tokens, 0, tokens.length, WORD_SEED));
+  if (k === MAX_SHINGLE_SIZE) return fiveTokenWindows(tokens);
   // murmur3Ints of each window, with each token scrambled once rather than in each of its k windows.
   const scrambled = new Int32Array(tokens.length);
   for (let i = 0; i < tokens.length; i++) scrambled[i] = murmur3Scramble(tokens[i]!);
@@ -43,6 +44,28 @@ export function wordShingleHashes(tokens: Uint32Array, k = shingleSize(tokens.le
     out[i] = murmur3Finish(h, k);
   }
   releaseArray(scrambled);
+  return out;
+}
+
+/**
+ * wordShingleHashes for k = 5, every document of 20 tokens or more: the window's scrambled
+ * tokens slide through locals, so no scratch array and no inner loop.
+ */
+function fiveTokenWindows(tokens: Uint32Array): Uint32Array {
+  const out = new Uint32Array(tokens.length - 4);
+  let s0 = murmur3Scramble(tokens[0]!);
+  let s1 = murmur3Scramble(tokens[1]!);
+  let s2 = murmur3Scramble(tokens[2]!);
+  let s3 = murmur3Scramble(tokens[3]!);
+  for (let i = 0; i < out.length; i++) {
+    const s4 = murmur3Scramble(tokens[i + 4]!);
+    const h = murmur3Round(murmur3Round(murmur3Round(murmur3Round(murmur3Round(WORD_SEED, s0), s1), s2), s3), s4);
+    out[i] = murmur3Finish(h, 5);
+    s0 = s1;
+    s1 = s2;
+    s2 = s3;
+    s3 = s4;
+  }
   return out;
 }
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { hashString32 } from '../../shared/fingerprint/hash32.ts';
-import { canonicalTokenHashes, canonicalTokens } from '../../shared/text/canonicalTokens.ts';
+import { canonicalTokenHashes, canonicalTokenHashesGeneralPath, canonicalTokens } from '../../shared/text/canonicalTokens.ts';
+import { codePointFlags, UNSAFE } from '../../shared/text/charClasses.ts';
 import { splitParagraphs, splitSentences } from '../../shared/text/sentences.ts';
 import { seededRandom } from './textFixtures.ts';
 
@@ -67,6 +68,48 @@ describe('canonicalTokens', () => {
     }
   });
 
+  it('gives the same tokens through the fast paths (ASCII runs, normalizing stretches) as through the general path', () => {
+    const random = seededRandom(13);
+    // Mostly ASCII prose and punctuation, with what breaks out of the fast path: accents, ß, İ,
+    // final sigma, combining marks, ligatures and full-width forms (which NFKC changes), ignored
+    // invisibles, bigram scripts, astral letters and emoji, lone surrogates.
+    const ascii = [...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789     .,;:!?\'"()-_/\n\t'];
+    const other = [...'éÉüßẞİıΣσςЖжاب\u0301\u0308\u0338ﬁﬂＡ１\u00a0…½²™\u00ad\u200b\u200c\u200d\ufeff\ufe0f東京カタ한국ไทย'];
+    // Marks and jamo that compose with what precedes them, separators included (=\u0338 is ≠).
+    other.push('😀', '𝐀', '𐐀', '𠀀', '\u{e0100}', '\ud800', '\udc00', 'e\u0301', 'ᄀ', 'ᅡ', 'ᆨ', 'ｶﾞ', '=\u0338', ' \u0338', '<', '\u0338');
+    const pick = (chars: string[]) => chars[Math.floor(random() * chars.length)]!;
+    for (let round = 0; round < 600; round++) {
+      let text = '';
+      // Short texts dense in other characters, and long ones where they are far apart: each
+      // normalized stretch then ends, and the scan goes on checking, several times per text.
+      const long = round % 3 === 0;
+      const length = Math.floor(random() ** 2 * (long ? 4000 : 400));
+      const otherShare = long ? random() * 0.01 : random() * 0.5;
+      for (let i = 0; i < length; i++) text += random() < otherShare ? pick(other) : pick(ascii);
+      const expected = canonicalTokens(text).map(hashString32);
+      expect([...canonicalTokenHashesGeneralPath(text)]).toEqual(expected);
+      expect([...canonicalTokenHashes(text)]).toEqual(expected);
+    }
+  });
+
+  it('gives the same tokens on texts longer than a scan chunk, normal or not', () => {
+    const random = seededRandom(17);
+    const words = ['Straße', 'naïve', '東京都', 'plain', 'text', 'x²', 'ﬁnal', '😀', 'ΟΔΟΣ', 'a\u0301b'];
+    for (const normal of [true, false]) {
+      let text = '';
+      // ~50,000 characters: several chunks of the scan, words cut at chunk boundaries.
+      while (text.length < 50_000) {
+        const word = words[Math.floor(random() * words.length)]!;
+        text += normal && word.normalize('NFKC') !== word ? 'word ' : `${word}${random() < 0.1 ? '\n' : ' '}`;
+      }
+      expect(text.normalize('NFKC') === text).toBe(normal);
+      const expected = canonicalTokens(text).map(hashString32);
+      expect(expected.length).toBeGreaterThan(5000);
+      expect([...canonicalTokenHashesGeneralPath(text)]).toEqual(expected);
+      expect([...canonicalTokenHashes(text)]).toEqual(expected);
+    }
+  });
+
   it('returns nothing for text without letters or digits', () => {
     expect(canonicalTokenHashes('').length).toBe(0);
     expect(canonicalTokenHashes(' \n—…!? ').length).toBe(0);
@@ -92,5 +135,30 @@ describe('splitSentences', () => {
 describe('splitParagraphs', () => {
   it('splits at blank lines and form feeds', () => {
     expect(splitParagraphs('One\ntwo.\n\n  \nThree.\r\n\r\nFour\fFive\n\n---\n')).toEqual(['One two.', 'Three.', 'Four', 'Five']);
+  });
+});
+
+describe('character classes', () => {
+  it('flags every character NFKC may change, reorder or compose with what precedes it', () => {
+    // The tokenizer leaves text unnormalized up to the first flagged character and normalizes
+    // from a word boundary before it: both are right only if every other character is NFKC-stable,
+    // a starter (combining class 0) and never the second half of a composition.
+    const secondHalves = new Set<number>();
+    const safe: number[] = [];
+    for (let cp = 0; cp <= 0x10ffff; cp++) {
+      if (cp >= 0xd800 && cp <= 0xdfff) continue;
+      const ch = String.fromCodePoint(cp);
+      const decomposed = [...ch.normalize('NFD')];
+      for (const part of decomposed.slice(1)) secondHalves.add(part.codePointAt(0)!);
+      if ((codePointFlags(cp) & UNSAFE) === 0) safe.push(cp);
+    }
+    const wrong = safe.filter((cp) => {
+      const first = [...String.fromCodePoint(cp).normalize('NFD')][0]!;
+      // A non-starter would move before U+0334 (combining class 1) in canonical order.
+      const reorders = `a${first}\u0334`.normalize('NFD') !== `a${first}\u0334`;
+      return secondHalves.has(cp) || reorders || String.fromCodePoint(cp).normalize('NFKC') !== String.fromCodePoint(cp);
+    });
+    expect(wrong.map((cp) => cp.toString(16))).toEqual([]);
+    expect(safe.length).toBeGreaterThan(100_000);
   });
 });

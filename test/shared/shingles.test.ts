@@ -18,6 +18,17 @@ describe('shingles', () => {
     expect(wordShingles(tokens('a b c a b c a'), 3).length).toBe(3);
   });
 
+  it('hashes each window as a document of just those tokens is hashed, for every k', () => {
+    const text = 'the quick brown fox jumps over the lazy dog and then the quick brown fox sleeps';
+    const all = tokens(text);
+    for (let k = 1; k <= 5; k++) {
+      const windows = wordShingleHashes(all, k);
+      expect(windows.length).toBe(all.length - k + 1);
+      // A document shorter than the window size is hashed whole, by the same function and seed.
+      for (let i = 0; i < windows.length; i++) expect(windows[i]).toBe(wordShingleHashes(all.subarray(i, i + k), k + 1)[0]);
+    }
+  });
+
   it('depends on word order within a window, not on formatting', () => {
     expect(wordShingles(tokens('one two three four five six'))).toEqual(wordShingles(tokens('One, two; THREE\nfour — five. Six!')));
     expect(wordShingles(tokens('one two three'), 3)).not.toEqual(wordShingles(tokens('three two one'), 3));

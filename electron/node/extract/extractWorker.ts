@@ -15,6 +15,8 @@ import { clearSlot, markStarted } from './extractProtocol.ts';
 import type { ExtractBatch, ExtractFailure, ExtractResult, ExtractWorkerData, PostProcess } from './extractProtocol.ts';
 
 const { maxFileBytes, postProcessUrl, progress, epoch } = workerData as ExtractWorkerData;
+// Files up to this size are read with one call; see readDocument.
+const WHOLE_READ_BYTES = 64 * 1024;
 let postProcess: Promise<PostProcess<object>> | undefined;
 
 export default async function extractBatch({ slot, paths }: ExtractBatch): Promise<ExtractResult<object>[]> {
@@ -54,20 +56,25 @@ async function readDocument(path: string): Promise<{ format: DocumentFormat; byt
     if (!stats.isFile()) throw new ExtractError(ExtractErrorCode.notDocument, 'Not a regular file any more');
     const { size } = stats;
     // The first bytes decide whether this is a document at all: a binary is never read further,
-    // nor reported as too big.
-    const head = new Uint8Array(Math.min(size, DETECT_SAMPLE_BYTES));
+    // nor reported as too big. A small file is read whole at once: a second read (and copy) cost
+    // more than the few kilobytes a binary's first read then wastes.
+    const whole = size <= WHOLE_READ_BYTES;
+    const head = new Uint8Array(whole ? size : DETECT_SAMPLE_BYTES);
     const headLength = readInto(fd, head, 0, head.length);
-    const detection = detectFormat(path, head.subarray(0, headLength));
+    const detection = detectFormat(path, head.subarray(0, Math.min(headLength, DETECT_SAMPLE_BYTES)));
     if (!detection.ok) throw new ExtractError(detection.code, detection.message);
     format = detection.format;
     if (size > maxFileBytes) {
       throw new ExtractError(ExtractErrorCode.tooBig, `Larger than the ${formatMiB(maxFileBytes)} extraction limit`);
     }
-    const buffer = new Uint8Array(size);
-    buffer.set(head.subarray(0, headLength));
     // A file that shrank since fstat is read as it is now; bytes it gained are not read.
-    const length = headLength + readInto(fd, buffer, headLength, size - headLength);
-    content = length === size ? buffer : buffer.subarray(0, length);
+    if (whole) content = headLength === size ? head : head.subarray(0, headLength);
+    else {
+      const buffer = new Uint8Array(size);
+      buffer.set(head.subarray(0, headLength));
+      const length = headLength + readInto(fd, buffer, headLength, size - headLength);
+      content = length === size ? buffer : buffer.subarray(0, length);
+    }
   } finally {
     closeSync(fd);
   }

@@ -53,6 +53,17 @@ describe('plain text', () => {
     expect(await pool.extract(file('photo.jpg', Buffer.from([0xff, 0xd8, 0xff, 0xe0])))).toMatchObject({ ok: false, code: 'ENOTDOC' });
   });
 
+  it('reads every byte of a file, whether read whole at once (small) or after its first bytes (large)', async () => {
+    // Sizes on either side of the detection sample (8 KiB) and of the single-read limit (64 KiB).
+    for (const size of [8191, 8192, 8193, 65_535, 65_536, 65_537, 200_000]) {
+      const text = Array.from({ length: size }, (_, i) => (i % 61 === 60 ? '\n' : String.fromCharCode(97 + ((i * 7) % 26)))).join('');
+      expect(await pool.extract(file(`size-${size}.txt`, text))).toEqual({ ok: true, format: 'text', bytes: size, text });
+    }
+    // A binary is still told apart by its first bytes only, when read whole.
+    const binary = file('small-binary.txt', Buffer.concat([Buffer.from('plain words '.repeat(800)), randomBytes(20_000)]));
+    expect(await pool.extract(binary)).toMatchObject({ ok: true, format: 'text' });
+  });
+
   it('decodes UTF-16 and Windows-1252', async () => {
     const utf16 = file('notes.md', Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('# Grüße\r\n', 'utf16le')]));
     expect(await pool.extract(utf16)).toMatchObject({ ok: true, format: 'text', text: '# Grüße\r\n' });
