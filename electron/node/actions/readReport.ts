@@ -3,7 +3,7 @@
 // and what is wrong is said in one line. The app reads it too (the file the host's picker chose),
 // with a size limit, so a stray huge file is refused before it is held in memory.
 import { constants } from 'node:fs';
-import { open } from 'node:fs/promises';
+import { open, readFile } from 'node:fs/promises';
 import { formatBytes } from '../../../shared/format.ts';
 import { scanReportSchema } from '../../../shared/contract/schemas.ts';
 import { displayPath } from '../../../shared/fsName.ts';
@@ -16,7 +16,11 @@ const reportSchema = scanReportSchema.partial({ stats: true, errors: true });
 export class ReportError extends Error {}
 
 export interface ReadReportOptions {
-  /** Larger files are refused unread. */
+  /**
+   * Larger files are refused unread, and so is anything but a regular file (a named pipe picked
+   * by mistake is not waited on). Without it any readable file is read whole: the CLI reads
+   * reports piped from another command (`<(shingle scan --json …)`).
+   */
   maxBytes?: number;
 }
 
@@ -49,18 +53,29 @@ export async function readReport(path: string, { maxBytes = Infinity }: ReadRepo
   return { ...report, errors: report.errors ?? [], stats: report.stats ?? { files: 0, bytes: 0, ms: 0 } };
 }
 
-/** The file's text; the size checked is that of the file opened, the one then read. */
+const READ_CHUNK_BYTES = 4 * 2 ** 20;
+
 async function readText(path: string, maxBytes: number): Promise<string> {
+  if (maxBytes === Infinity) return await readFile(path, 'utf8');
   // Non-blocking: a named pipe picked by mistake is refused below rather than waited on for ever.
   const file = await open(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
   try {
     const info = await file.stat();
     if (!info.isFile()) throw new ReportError(`${displayPath(path)}: not a file`);
-    const { size } = info;
-    if (size > maxBytes) {
-      throw new ReportError(`${displayPath(path)}: ${formatBytes(size)} is larger than any report Shingle opens (${formatBytes(maxBytes)} at most)`);
+    const tooLarge = (size: number) => new ReportError(`${displayPath(path)}: ${formatBytes(size)} is larger than any report Shingle opens (${formatBytes(maxBytes)} at most)`);
+    if (info.size > maxBytes) throw tooLarge(info.size);
+    // Read until its end, up to one byte past the limit: a file still growing is not read on past it.
+    const chunks: Buffer[] = [];
+    let total = 0;
+    for (;;) {
+      const chunk = Buffer.allocUnsafe(Math.min(READ_CHUNK_BYTES, maxBytes + 1 - total));
+      const { bytesRead } = await file.read(chunk, 0, chunk.length, total);
+      if (bytesRead === 0) break;
+      chunks.push(chunk.subarray(0, bytesRead));
+      total += bytesRead;
+      if (total > maxBytes) throw tooLarge(total);
     }
-    return await file.readFile('utf8');
+    return Buffer.concat(chunks, total).toString('utf8');
   } finally {
     await file.close();
   }

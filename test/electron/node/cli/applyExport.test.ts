@@ -1,4 +1,5 @@
 // `shingle export`: a report's clusters as CSV rows and as JSON.
+import { execFileSync } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Cluster, ScanReport } from '../../../../shared/report.ts';
@@ -39,6 +40,18 @@ describe('shingle export (CLI)', () => {
 
   it('--json writes the clusters, escaped bytes intact', async () => {
     const result = await runCli(['export', '--json', tree.path('report.json')]);
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout)).toEqual([cluster]);
+  });
+
+  it('reads a report through a pipe, as from <(shingle scan --json …)', async () => {
+    const fifo = tree.path('report.fifo');
+    execFileSync('mkfifo', [fifo]);
+    const exported = runCli(['export', '--json', fifo]);
+    // Opening the pipe for writing waits for the command to open it for reading.
+    await writeFile(fifo, JSON.stringify(report));
+    const result = await exported;
+    expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
     expect(JSON.parse(result.stdout)).toEqual([cluster]);
   });
