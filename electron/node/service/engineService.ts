@@ -51,6 +51,8 @@ export function createEngineService({ dataDir, host }: EngineServiceOptions): En
   const texts = createDocumentTexts();
   // Registered before any host listens: the results change before a host hears of a step.
   let onActionProgress: ((progress: EventPayload<'actionProgress'>) => void) | undefined;
+  /** Whether the host's report picker is open or its file being read (see openReport). */
+  let openingReport = false;
   events.on('actionProgress', (progress) => onActionProgress?.(progress));
   // The stores read their files once; every command waits for that, so the factory stays synchronous.
   const stores = Promise.all([openSettingsStore(dataDir), openMarksStore(dataDir)]).then(async ([settings, marks]) => {
@@ -145,12 +147,21 @@ export function createEngineService({ dataDir, host }: EngineServiceOptions): En
       return { folders: clusterFolders(all, [...roots, ...referenceRoots]) };
     },
     async openReport() {
-      // Only a file the person chose in the host's picker is read, and only if it is a report.
-      const path = await host.pickReport();
-      if (path === null) return { clusters: null };
-      if (typeof path !== 'string' || !isAbsolute(path)) throw new Error('The file picker gave no absolute path');
-      const report = await readReport(path, { maxBytes: REPORT_MAX_BYTES });
-      return (await stores).scans.open(report);
+      // One picker at a time: a double click would otherwise queue a second dialog.
+      if (openingReport) throw new Error('A report is already being opened');
+      openingReport = true;
+      try {
+        // Said before the picker, not after the person has picked and the file has been read.
+        if ((await stores).scans.state().running) throw new Error('A scan is running; open the report once it has finished');
+        // Only a file the person chose in the host's picker is read, and only if it is a report.
+        const path = await host.pickReport();
+        if (path === null) return { clusters: null };
+        if (typeof path !== 'string' || !isAbsolute(path)) throw new Error('The file picker gave no absolute path');
+        const report = await readReport(path, { maxBytes: REPORT_MAX_BYTES });
+        return (await stores).scans.open(report);
+      } finally {
+        openingReport = false;
+      }
     },
     getCluster: async ({ clusterId }) => (await stores).scans.clusters().get(clusterId) ?? null,
     async getDocumentText(ref) {

@@ -94,6 +94,20 @@ describe('openReport', () => {
     expect(await total(service)).toBe(2);
   });
 
+  it('opens one picker at a time: a second request meanwhile is refused, the first goes on', async () => {
+    const { service, host, picks } = await freshService();
+    host.nextReport = reportPath;
+    const first = service.openReport({});
+    const second = service.openReport({}).then(() => undefined, (e: unknown) => (e as Error).message);
+    expect(await second).toBe('A report is already being opened');
+    expect(await first).toEqual({ clusters: 2 });
+    expect(picks()).toBe(1);
+    // Once it is done, the next request opens the picker again.
+    host.nextReport = null;
+    expect(await service.openReport({})).toEqual({ clusters: null });
+    expect(picks()).toBe(2);
+  });
+
   it('refuses a report or a path sent by the page, before any picker or file read', async () => {
     const { service, host, picks } = await freshService();
     host.nextReport = reportPath;
