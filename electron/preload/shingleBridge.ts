@@ -40,7 +40,8 @@ export function createShingleBridge(ipc: BridgeIpc, webUtils: Pick<WebUtils, 'ge
     const message = event.data as PortMessage;
     if (message?.type === 'result') {
       pending.settle(message.id, message);
-    } else if (message?.type === 'event' && isEventName(message.name)) {
+    } else if (message?.type === 'event' && isEventName(message.name) && message.name !== 'engineStopped') {
+      // engineStopped is main's word alone (below): the engine cannot tell that it is gone.
       emit(message.name, message.payload);
     }
   }

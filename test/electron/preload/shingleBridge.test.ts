@@ -95,6 +95,19 @@ describe('the preload bridge', () => {
     fake.engines.forEach((port) => port.close());
   });
 
+  it('takes engineStopped from main only, never from the engine port', async () => {
+    const fake = fakeIpc();
+    const bridge = bridgeOver(fake);
+    const engine = fake.handOverPort();
+    const told: unknown[] = [];
+    bridge.on('engineStopped', (payload) => told.push(payload));
+    engine.postMessage({ type: 'event', name: 'engineStopped', payload: { message: 'said by the engine' } });
+    // A command's answer comes after the events posted before it; calls still work.
+    await bridge.getMarks({});
+    expect(told).toEqual([]);
+    engine.close();
+  });
+
   it('delivers the payloads of the subscribed event only, and stops on unsubscribe', async () => {
     const fake = fakeIpc();
     const bridge = bridgeOver(fake);
