@@ -48,9 +48,10 @@ function filtered(state: ShingleState): boolean {
 }
 
 export const createCleanupSlice: SliceCreator<CleanupSlice> = ({ set, get, engine }) => {
-  /** Fetches the result once the batch has ended; the engine has already updated the list. */
+  /** Whether an undo of the last batch is under way: a second click sends nothing. */
   let undoingLast = false;
 
+  /** Fetches the result once the batch has ended; the engine has already updated the list. */
   async function finish(batchId: number) {
     try {
       const result = await engine.getBatchResult({ batchId });
