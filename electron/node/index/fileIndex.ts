@@ -219,6 +219,7 @@ export function openFileIndex(path: string, options: FileIndexOptions = {}): Fil
 
   return {
     path,
+    keepsAnalyses: true,
     hashes: (file: WalkedFile) => known.hashes(file),
     saveHashes(file: WalkedFile, hashes: ContentHashes) {
       const replace = known.heldForAnotherIdentity(file);

@@ -10,16 +10,19 @@
 // comparison and the order across folders are applied afresh to the clusters taken. An analysis
 // is kept only when running it again would give the same result: no file failed to be read.
 import { createHash } from 'node:crypto';
+import { createRequire } from 'node:module';
 import type { Cluster, HardLinkSet, ScanError } from '../../../shared/report.ts';
 import { REPORT_VERSION } from '../../../shared/report.ts';
 import type { ScanOptions } from '../../../shared/scanOptions.ts';
+import { fileIdentity } from './contentCache.ts';
 import type { ContentCache } from './contentCache.ts';
 import type { WalkedFile } from './types.ts';
 
 /**
  * Bump when the exact or near analysis would report other clusters for the same files and
  * options (a new check, another threshold rule, other descriptions): the analyses kept by the
- * old code are then not taken. A test pins the analysis of a fixed tree to this version.
+ * old code are then not taken. The package's version is part of the key too, so a release never
+ * takes another release's analyses. A test pins the analysis of a fixed tree to this version.
  */
 export const ANALYSIS_VERSION = 1;
 
@@ -39,48 +42,71 @@ interface StoredAnalysis extends KeptAnalysis {
 /** Larger analyses are not kept: parsing them again would cost more than it spares. */
 const MAX_KEPT_CHARACTERS = 64 * 2 ** 20;
 
-/** The memo key of an analysis of `options` (roots included), under this code's version. */
-export function analysisKey(options: ScanOptions): string {
-  const settings = JSON.stringify(Object.entries(options).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
-  return `analysis:${REPORT_VERSION}:${ANALYSIS_VERSION}:${sha256(settings)}`;
+/** Options applied to the clusters afresh (finishAnalysis), so not part of what is kept. */
+const APPLIED_AFTER: ReadonlySet<string> = new Set(['across', 'folders', 'folderThreshold']);
+
+const PACKAGE_VERSION = packageVersion();
+
+function packageVersion(): string {
+  try {
+    return String((createRequire(import.meta.url)('../../../package.json') as { version?: unknown }).version);
+  } catch {
+    return 'unknown';
+  }
 }
 
-/** One digest of every walked file's path and identity, in any walk order. */
+/** The memo key of an analysis of `options` (roots included), under this code's version. */
+export function analysisKey(options: ScanOptions): string {
+  const shaping = Object.entries(options).filter(([name]) => !APPLIED_AFTER.has(name));
+  const settings = JSON.stringify(shaping.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  return `analysis:${PACKAGE_VERSION}:${REPORT_VERSION}:${ANALYSIS_VERSION}:${sha256(settings)}`;
+}
+
+/** The key of the walk's digest alone, so a changed tree is told without reading the analysis. */
+function walkKey(key: string): string {
+  return `${key}:walk`;
+}
+
+/** One digest of every walked file's path, identity (fileIdentity) and link count, in any walk order. */
 export function walkDigest(files: readonly WalkedFile[]): string {
   const sorted = [...files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  // Paths and file ids joined by NUL, which no path or id holds; then four numbers a file. A
-  // string per file and one join of them all took 2.5× as long (90 ms on 50,000 files).
+  // Paths and identities joined by NUL, which neither holds; then the link counts. A string of
+  // all fields per file, then one join, took twice as long (90 ms on 50,000 files).
   const paths = sorted.map((file) => file.path);
-  const ids = sorted.map((file) => file.fileId);
-  const numbers = new Float64Array(sorted.length * 4);
-  sorted.forEach((file, i) => {
-    numbers[i * 4] = file.size;
-    numbers[i * 4 + 1] = file.mtimeMs;
-    numbers[i * 4 + 2] = file.ctimeMs;
-    numbers[i * 4 + 3] = file.nlink;
-  });
-  return createHash('sha256').update(paths.join('\0')).update('\0\0').update(ids.join('\0')).update(new Uint8Array(numbers.buffer)).digest('hex');
+  const identities = sorted.map(fileIdentity);
+  const links = Float64Array.from(sorted, (file) => file.nlink);
+  return createHash('sha256').update(paths.join('\0')).update('\0\0').update(identities.join('\0')).update(new Uint8Array(links.buffer)).digest('hex');
 }
 
 /** The analysis kept for `key` if it was made of exactly the files whose digest is `walk`. */
 export function keptAnalysis(cache: ContentCache, key: string, walk: string): KeptAnalysis | undefined {
+  if (cache.memo(walkKey(key)) !== walk) return undefined;
   const text = cache.memo(key);
   if (text === undefined) return undefined;
-  let stored: StoredAnalysis;
+  let stored: Partial<StoredAnalysis>;
   try {
-    stored = JSON.parse(text) as StoredAnalysis;
+    stored = JSON.parse(text) as Partial<StoredAnalysis>;
   } catch {
     return undefined;
   }
-  if (stored.walk !== walk) return undefined;
+  // Checked again: another process may have kept another analysis in between the two reads.
   const { exact, near, hardlinks, errors } = stored;
+  if (stored.walk !== walk || !Array.isArray(exact) || !Array.isArray(hardlinks) || !Array.isArray(errors) || (near !== undefined && !Array.isArray(near))) return undefined;
   return { exact, hardlinks, errors, ...(near ? { near } : {}) };
 }
 
+/** Keeps the analysis if it is not too large to be worth reading again; never fails the scan. */
 export function keepAnalysis(cache: ContentCache, key: string, walk: string, analysis: KeptAnalysis): void {
-  const stored: StoredAnalysis = { walk, ...analysis };
-  const text = JSON.stringify(stored);
-  if (text.length <= MAX_KEPT_CHARACTERS) cache.saveMemo(key, text);
+  let text: string;
+  try {
+    text = JSON.stringify({ walk, ...analysis } satisfies StoredAnalysis);
+  } catch {
+    // Past V8's longest string: far past MAX_KEPT_CHARACTERS anyway.
+    return;
+  }
+  if (text.length > MAX_KEPT_CHARACTERS) return;
+  cache.saveMemo(key, text);
+  cache.saveMemo(walkKey(key), walk);
 }
 
 function sha256(text: string): string {

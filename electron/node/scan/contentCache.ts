@@ -54,6 +54,12 @@ export interface ContentCache {
    * told as saves' are.
    */
   storeSaves?(): void;
+  /**
+   * True for a cache kept between processes (the index): a scan then keeps its analysis in the
+   * memos, for an unchanged rescan to take (analysisMemo.ts). A cache that lives for one scan
+   * would only pay for it.
+   */
+  readonly keepsAnalyses?: boolean;
 }
 
 /** A file's identity as one string: equal strings mean the content is as it was. */

@@ -33,6 +33,12 @@ export interface ScanHooks {
   cache?: ContentCache;
   /** What the person dismissed as not duplicates, asked for as each analysis ends (a watcher's too). */
   dismissals?: () => readonly Dismissal[];
+  /**
+   * False: analyse even an unchanged tree, rather than take the analysis the cache kept. For a
+   * watcher, whose later analyses look up every file: a scan that takes a kept analysis loads
+   * no rows of the index, which the watcher would then read one file at a time.
+   */
+  takeKeptAnalysis?: boolean;
 }
 
 /** The worker threads a scan reads with; a watcher keeps them between analyses. */
@@ -271,9 +277,9 @@ export async function runScanWith(options: ScanOptions, pools: ScanPools, hooks:
   // Nothing cached: every document will be read, so the threads boot during the walk.
   if (duringWalk) pools.startNear?.();
   const walked = await walk(options, progress, duringWalk ? finder : undefined, hooks.signal);
-  const memo = cache && { key: analysisKey(options), walk: walkDigest(walked.files) };
+  const memo = cache?.keepsAnalyses ? { key: analysisKey(options), walk: walkDigest(walked.files) } : undefined;
   // Not when hashing began during the walk: the cache knew nothing under the roots.
-  const kept = memo && !duringWalk ? keptAnalysis(cache!, memo.key, memo.walk) : undefined;
+  const kept = memo && !duringWalk && hooks.takeKeptAnalysis !== false ? keptAnalysis(cache!, memo.key, memo.walk) : undefined;
   let analysis: Analysis;
   if (kept) {
     progress.phase('cluster', { currentPath: undefined });

@@ -127,7 +127,7 @@ export async function watchFolders(options: ScanOptions, hooks: WatchHooks): Pro
   const aborted = new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
   const stopWatchingRoots = await watchRoots(roots, stop);
   try {
-    const { report, walked } = await runScanWith(options, pools, { cache, signal, onProgress: hooks.onProgress, ...(dismissals ? { dismissals } : {}) });
+    const { report, walked } = await runScanWith(options, pools, { cache, signal, onProgress: hooks.onProgress, takeKeptAnalysis: false, ...(dismissals ? { dismissals } : {}) });
     const list = createFileList(hooks.ownFiles?.length ? walked.files.filter((file) => !isOwnFile(file.path)) : walked.files, options, isIgnored);
     const { clusters, ...summary } = report;
     let tracked = clusters.map((cluster) => trackCluster(cluster, (path) => list.files.get(path)?.fileId));

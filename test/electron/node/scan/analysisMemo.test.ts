@@ -11,7 +11,10 @@ import type { ScanOptions } from '../../../../shared/scanOptions.ts';
 import { openFileIndex } from '../../../../electron/node/index/fileIndex.ts';
 import type { FileIndex } from '../../../../electron/node/index/fileIndex.ts';
 import { ANALYSIS_VERSION, analysisKey, walkDigest } from '../../../../electron/node/scan/analysisMemo.ts';
+import { createMemoryCache } from '../../../../electron/node/index/memoryCache.ts';
+import type { ScanCache } from '../../../../electron/node/index/knownFiles.ts';
 import { runScan } from '../../../../electron/node/scan/scanService.ts';
+import type { ScanHooks } from '../../../../electron/node/scan/scanService.ts';
 import type { WalkedFile } from '../../../../electron/node/scan/types.ts';
 import { editEveryNthWord, prose } from '../../../helpers/documents.ts';
 import { createTempTree } from '../../../helpers/tempTree.ts';
@@ -24,7 +27,7 @@ beforeEach(async () => {
 afterEach(() => tree.remove());
 
 /** A scan with the index, counting what it asked the index of single files. */
-async function scanWithIndex(options: Partial<ScanOptions> = {}, dismissals: Dismissal[] = []): Promise<{ report: ScanReport; lookups: number }> {
+async function scanWithIndex(options: Partial<ScanOptions> = {}, dismissals: Dismissal[] = [], hooks: Pick<ScanHooks, 'takeKeptAnalysis'> = {}): Promise<{ report: ScanReport; lookups: number }> {
   const index = openFileIndex(join(tree.root, 'index', 'index.sqlite'));
   let lookups = 0;
   const counting: FileIndex = {
@@ -33,7 +36,7 @@ async function scanWithIndex(options: Partial<ScanOptions> = {}, dismissals: Dis
     extraction: (file, settings) => (lookups++, index.extraction(file, settings)),
   };
   try {
-    const report = await runScan({ ...defaultScanOptions, roots: [tree.path('docs')], ...options }, { cache: counting, dismissals: () => dismissals });
+    const report = await runScan({ ...defaultScanOptions, roots: [tree.path('docs')], ...options }, { cache: counting, dismissals: () => dismissals, ...hooks });
     return { report, lookups };
   } finally {
     index.close();
@@ -99,6 +102,19 @@ describe('analysis kept in the index', () => {
     expect((await scanWithIndex({ near: false })).report.clusters.map((c) => c.kind)).toEqual(['exact']);
   });
 
+  it('is not taken when the scan asks not to (a watcher), nor kept by a cache for one process', async () => {
+    await writeDocuments();
+    await scanWithIndex();
+    expect((await scanWithIndex({}, [], { takeKeptAnalysis: false })).lookups).toBeGreaterThan(0);
+    const cache = createMemoryCache();
+    const options = { ...defaultScanOptions, roots: [tree.path('docs')] };
+    await runScan(options, { cache });
+    let lookups = 0;
+    const counting: ScanCache = { ...cache, hashes: (file) => (lookups++, cache.hashes(file)) };
+    await runScan(options, { cache: counting });
+    expect(lookups).toBeGreaterThan(0);
+  });
+
   it('applies what the person dismissed since to the analysis it takes', async () => {
     const { photo, copy } = await writeDocuments();
     await scanWithIndex();
@@ -126,7 +142,14 @@ describe('analysis kept in the index', () => {
 describe('analysis version', () => {
   it('pins what a fixed tree is found to hold: if this changes, bump ANALYSIS_VERSION and pin anew', async () => {
     await writeDocuments();
+    // More of what the analysis decides: the same text in another format, and a text contained in another.
+    const original = prose(21);
+    await tree.write('docs/web/a.html', `<html><body><p>${original.replaceAll('\n\n', '</p><p>')}</p></body></html>`);
+    const host = prose(31);
+    await tree.write('docs/long.txt', `${host}\n\n${prose(32)}\n\n${prose(33)}`);
+    await tree.write('docs/excerpt.txt', host);
     const { report } = await scanWithIndex();
+    expect(report.clusters.map((c) => `${c.kind} ${c.files.length}`).sort()).toEqual(['contained 2', 'exact 2', 'near 3']);
     const docs = tree.path('docs');
     // Ids hash the members' paths and times depend on the run: the rest is what the analysis decides.
     const found = report.clusters.map(({ id: _id, files, ...cluster }) => ({
@@ -134,7 +157,7 @@ describe('analysis version', () => {
       files: files.map(({ mtime: _m, ctime: _c, ...file }) => ({ ...file, path: file.path.replace(docs, ''), ...(file.matches ? { matches: file.matches.replace(docs, '') } : {}) })),
     }));
     const digest = createHash('sha256').update(JSON.stringify(found)).digest('hex').slice(0, 16);
-    expect({ version: ANALYSIS_VERSION, digest }).toEqual({ version: 1, digest: '1d519308c32d516e' });
+    expect({ version: ANALYSIS_VERSION, digest }).toEqual({ version: 1, digest: '925c64d27fd45741' });
   });
 });
 
@@ -149,10 +172,12 @@ describe('analysis key and walk digest', () => {
     expect(analysisKey({ ...options, roots: ['/s'] })).not.toBe(analysisKey(options));
   });
 
-  it('is the same in any walk order and changes with any identity', () => {
+  it('is the same in any walk order and changes with any field of any identity', () => {
     const files = [file('/r/a'), file('/r/b'), file('/r/c')];
-    expect(walkDigest([...files].reverse())).toBe(walkDigest(files));
-    expect(walkDigest([file('/r/a'), file('/r/b', 1001), file('/r/c')])).not.toBe(walkDigest(files));
-    expect(walkDigest(files.slice(1))).not.toBe(walkDigest(files));
+    const digest = walkDigest(files);
+    expect(walkDigest([...files].reverse())).toBe(digest);
+    expect(walkDigest(files.slice(1))).not.toBe(digest);
+    const changes: Partial<WalkedFile>[] = [{ path: '/r/b2' }, { fileId: '1:3' }, { size: 11 }, { mtimeMs: 1001 }, { ctimeMs: 2001 }, { nlink: 2 }];
+    for (const change of changes) expect(walkDigest([files[0]!, { ...files[1]!, ...change }, files[2]!]), JSON.stringify(change)).not.toBe(digest);
   });
 });
