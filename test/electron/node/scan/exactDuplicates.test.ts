@@ -10,6 +10,7 @@ import { ScanErrorCode } from '../../../../shared/report.ts';
 import type { Cluster } from '../../../../shared/report.ts';
 import { createHashPool } from '../../../../electron/node/hash/hashPool.ts';
 import type { HashPool } from '../../../../electron/node/hash/hashPool.ts';
+import { createMemoryCache } from '../../../../electron/node/index/memoryCache.ts';
 import { createExactDuplicateFinder, findExactDuplicates } from '../../../../electron/node/scan/exactDuplicates.ts';
 import type { WalkedFile } from '../../../../electron/node/scan/types.ts';
 
@@ -281,6 +282,16 @@ describe('createExactDuplicateFinder', () => {
     };
     return counting;
   }
+
+  it('lets the cache store its saves while the hashing goes on', async () => {
+    const cache = createMemoryCache();
+    let stores = 0;
+    const finder = createExactDuplicateFinder(pool, { cache: { ...cache, storeSaves: () => void stores++ } });
+    const copy = randomBytes(SMALL);
+    for (const path of [write('s1', copy), write('s2', copy)]) finder.add(walked(path));
+    await finder.finish();
+    expect(stores).toBeGreaterThan(0);
+  });
 
   it('starts sampling during the walk, as soon as a batch of same-size files fills', async () => {
     const counting = countingPool();

