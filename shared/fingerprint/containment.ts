@@ -17,7 +17,7 @@ import type { Steps } from './steps.ts';
  */
 export const DEFAULT_SAMPLE_RATE = 16;
 
-/** The sample of a sorted shingle set: its hashes h with h mod rate = 0, still sorted. */
+/** The sample of shingle hashes: those h with h mod rate = 0, in input order (sorted in, sorted out; repeats kept). */
 export function containmentSample(shingles: Uint32Array, rate = DEFAULT_SAMPLE_RATE): Uint32Array {
   // For a power of two, h mod rate is h's low bits: a mask, where % on hashes above 2^31 is a
   // floating-point remainder that cost more than sorting the set.

@@ -59,7 +59,7 @@ describe('plain text', () => {
       const text = Array.from({ length: size }, (_, i) => (i % 61 === 60 ? '\n' : String.fromCharCode(97 + ((i * 7) % 26)))).join('');
       expect(await pool.extract(file(`size-${size}.txt`, text))).toEqual({ ok: true, format: 'text', bytes: size, text });
     }
-    // A binary is still told apart by its first bytes only, when read whole.
+    // The format is still told from the first bytes only, when the file is read whole: a text with a binary tail is text.
     const binary = file('small-binary.txt', Buffer.concat([Buffer.from('plain words '.repeat(800)), randomBytes(20_000)]));
     expect(await pool.extract(binary)).toMatchObject({ ok: true, format: 'text' });
   });

@@ -16,6 +16,9 @@ const settings: FingerprintSettings[] = [
   { unit: 'words', method: 'simhash', threshold: 0.8 },
   { unit: 'sentences', method: 'minhash', threshold: 0.5 },
   { unit: 'paragraphs', method: 'simhash', threshold: 0.5 },
+  // 'lists' keeps the sorted set itself (listFingerprints), for words and for chunks.
+  { unit: 'words', method: 'lists', threshold: 0.5 },
+  { unit: 'sentences', method: 'lists', threshold: 0.5 },
 ];
 
 describe('fingerprintText', () => {
