@@ -14,7 +14,6 @@ import { createRequire } from 'node:module';
 import type { Cluster, HardLinkSet, ScanError } from '../../../shared/report.ts';
 import { REPORT_VERSION } from '../../../shared/report.ts';
 import type { ScanOptions } from '../../../shared/scanOptions.ts';
-import { fileIdentity } from './contentCache.ts';
 import type { ContentCache } from './contentCache.ts';
 import type { WalkedFile } from './types.ts';
 
@@ -67,15 +66,26 @@ function walkKey(key: string): string {
   return `${key}:walk`;
 }
 
-/** One digest of every walked file's path, identity (fileIdentity) and link count, in any walk order. */
+/**
+ * One digest of every walked file's path, identity and link count, in any walk order. The
+ * identity is fileIdentity's fields, taken as they are: a string per file (fileIdentity itself),
+ * kept alive until joined, cost 14 MB more peak RSS on 50,000 files. A test checks that every
+ * field fileIdentity covers changes the digest.
+ */
 export function walkDigest(files: readonly WalkedFile[]): string {
   const sorted = [...files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  // Paths and identities joined by NUL, which neither holds; then the link counts. A string of
-  // all fields per file, then one join, took twice as long (90 ms on 50,000 files).
+  // Paths and file ids joined by NUL, which neither holds; then four numbers a file. A string of
+  // all fields per file, then one join, took 2.5× as long (90 ms on 50,000 files).
   const paths = sorted.map((file) => file.path);
-  const identities = sorted.map(fileIdentity);
-  const links = Float64Array.from(sorted, (file) => file.nlink);
-  return createHash('sha256').update(paths.join('\0')).update('\0\0').update(identities.join('\0')).update(new Uint8Array(links.buffer)).digest('hex');
+  const ids = sorted.map((file) => file.fileId);
+  const numbers = new Float64Array(sorted.length * 4);
+  sorted.forEach((file, i) => {
+    numbers[i * 4] = file.size;
+    numbers[i * 4 + 1] = file.mtimeMs;
+    numbers[i * 4 + 2] = file.ctimeMs;
+    numbers[i * 4 + 3] = file.nlink;
+  });
+  return createHash('sha256').update(paths.join('\0')).update('\0\0').update(ids.join('\0')).update(new Uint8Array(numbers.buffer)).digest('hex');
 }
 
 /** The analysis kept for `key` if it was made of exactly the files whose digest is `walk`. */

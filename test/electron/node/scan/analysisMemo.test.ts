@@ -11,6 +11,7 @@ import type { ScanOptions } from '../../../../shared/scanOptions.ts';
 import { openFileIndex } from '../../../../electron/node/index/fileIndex.ts';
 import type { FileIndex } from '../../../../electron/node/index/fileIndex.ts';
 import { ANALYSIS_VERSION, analysisKey, walkDigest } from '../../../../electron/node/scan/analysisMemo.ts';
+import { fileIdentity } from '../../../../electron/node/scan/contentCache.ts';
 import { createMemoryCache } from '../../../../electron/node/index/memoryCache.ts';
 import type { ScanCache } from '../../../../electron/node/index/knownFiles.ts';
 import { runScan } from '../../../../electron/node/scan/scanService.ts';
@@ -179,5 +180,14 @@ describe('analysis key and walk digest', () => {
     expect(walkDigest(files.slice(1))).not.toBe(digest);
     const changes: Partial<WalkedFile>[] = [{ path: '/r/b2' }, { fileId: '1:3' }, { size: 11 }, { mtimeMs: 1001 }, { ctimeMs: 2001 }, { nlink: 2 }];
     for (const change of changes) expect(walkDigest([files[0]!, { ...files[1]!, ...change }, files[2]!]), JSON.stringify(change)).not.toBe(digest);
+  });
+
+  it('changes with every field of a file that its identity (fileIdentity, the caches\' rule) covers', () => {
+    const base = file('/r/a');
+    for (const field of Object.keys(base) as (keyof WalkedFile)[]) {
+      const value = base[field];
+      const changed = { ...base, [field]: typeof value === 'number' ? value + 1 : `${value}9` } as WalkedFile;
+      if (fileIdentity(changed) !== fileIdentity(base)) expect(walkDigest([changed]), field).not.toBe(walkDigest([base]));
+    }
   });
 });
