@@ -16,10 +16,17 @@ function isBusy(error: unknown): boolean {
   return /database is locked|SQLITE_BUSY/i.test((error as Error).message ?? '');
 }
 
-/** Takes the journal's batch lock at once, or throws JournalBusyError naming who must finish first. */
+/**
+ * How long an attempt waits for the lock. Not 0: two attempts at the same moment each hold a
+ * shared lock on the way to the exclusive one, and without waiting both were refused (a test
+ * races two threads), each told that another clean-up was running when none was.
+ */
+const LOCK_WAIT_MS = 250;
+
+/** Takes the journal's batch lock, or throws JournalBusyError naming who must finish first. */
 export function lockJournal(journalPath: string): JournalLock {
   mkdirSync(dirname(journalPath), { recursive: true });
-  const db = new DatabaseSync(`${journalPath}.lock`, { timeout: 0 });
+  const db = new DatabaseSync(`${journalPath}.lock`, { timeout: LOCK_WAIT_MS });
   try {
     db.exec('BEGIN EXCLUSIVE');
   } catch (error) {
