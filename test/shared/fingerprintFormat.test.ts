@@ -1,8 +1,9 @@
 // Fingerprints are cached in the index between scans: a change to any stage's output would mix
 // old and new fingerprints unless the cache's key changes with it. These digests pin the format;
-// a deliberate change updates them together with that key (fingerprintSettingsKey).
+// a deliberate change updates them together with FINGERPRINT_FORMAT, which the keys carry.
 import { describe, expect, it } from 'vitest';
 import { containmentSample } from '../../shared/fingerprint/containment.ts';
+import { FINGERPRINT_FORMAT } from '../../shared/fingerprint/format.ts';
 import { murmur3Ints } from '../../shared/fingerprint/hash32.ts';
 import { minhashSketch } from '../../shared/fingerprint/minhash.ts';
 import { wordShingleHashes, wordShingles } from '../../shared/fingerprint/shingles.ts';
@@ -32,5 +33,7 @@ describe('fingerprint format', () => {
       sketch100: '100:3466010968',
       sample: '198:357751271',
     });
+    // Bump it when a digest above changes.
+    expect(FINGERPRINT_FORMAT).toBe(2);
   });
 });

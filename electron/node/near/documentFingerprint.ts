@@ -1,5 +1,6 @@
 // What the near-duplicate stage keeps of each document, computed in the extraction worker so that
 // only a few hundred bytes, not the text, cross back to the main thread.
+import { FINGERPRINT_FORMAT } from '../../../shared/fingerprint/format.ts';
 import type { ChunkUnit, NearMethod } from '../../../shared/scanOptions.ts';
 import { canonicalTokenHashes } from '../../../shared/text/canonicalTokens.ts';
 import { containmentSample } from '../../../shared/fingerprint/containment.ts';
@@ -74,5 +75,5 @@ export function fingerprintText(text: string, { unit, method, threshold }: Finge
 
 /** What a cached fingerprint depends on besides the file: a different key is a cache miss. */
 export function fingerprintSettingsKey({ unit, method, threshold }: FingerprintSettings): string {
-  return method === 'lists' ? `${unit}/${method}/${threshold}` : `${unit}/${method}`;
+  return `v${FINGERPRINT_FORMAT}/${unit}/${method}${method === 'lists' ? `/${threshold}` : ''}`;
 }

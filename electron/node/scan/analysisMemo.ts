@@ -12,6 +12,7 @@
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import type { Cluster, HardLinkSet, ScanError } from '../../../shared/report.ts';
+import { FINGERPRINT_FORMAT } from '../../../shared/fingerprint/format.ts';
 import { REPORT_VERSION } from '../../../shared/report.ts';
 import type { ScanOptions } from '../../../shared/scanOptions.ts';
 import type { ContentCache } from './contentCache.ts';
@@ -58,7 +59,7 @@ function packageVersion(): string {
 export function analysisKey(options: ScanOptions): string {
   const shaping = Object.entries(options).filter(([name]) => !APPLIED_AFTER.has(name));
   const settings = JSON.stringify(shaping.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
-  return `analysis:${PACKAGE_VERSION}:${REPORT_VERSION}:${ANALYSIS_VERSION}:${sha256(settings)}`;
+  return `analysis:${PACKAGE_VERSION}:${REPORT_VERSION}:${ANALYSIS_VERSION}:${FINGERPRINT_FORMAT}:${sha256(settings)}`;
 }
 
 /** The key of the walk's digest alone, so a changed tree is told without reading the analysis. */
