@@ -186,6 +186,22 @@ function smallFile(name: string): { path: string; content: Buffer } {
   return { path, content };
 }
 
+/**
+ * Runs `body` while the calling thread assists `pool` (until the body ends), then ends the assist
+ * and the pool, whatever the body did.
+ */
+async function whileAssisting(pool: HashPool, body: () => Promise<void>, whenIdle?: () => void): Promise<void> {
+  let endAssist!: () => void;
+  const assisting = pool.assist(new Promise<void>((resolve) => (endAssist = resolve)), whenIdle);
+  try {
+    await body();
+  } finally {
+    endAssist();
+    await assisting;
+    await pool.destroy();
+  }
+}
+
 describe('hash pool waiting for work to add up', () => {
   it('leaves a little work to the caller that assists, and starts no thread for it', async () => {
     const pool = createHashPool({ threads: 1, threadsAfterSeconds: 60 });
@@ -215,57 +231,45 @@ describe('hash pool waiting for work to add up', () => {
   it('starts no thread while an assisting caller keeps up, however much it hashes in all', async () => {
     // One file's work is ~25 µs (workSeconds): a single task stays under the bar, two are over it.
     const pool = createHashPool({ threads: 1, threadsAfterSeconds: 40e-6 });
-    let endAssist!: () => void;
-    const assisting = pool.assist(new Promise<void>((resolve) => (endAssist = resolve)));
-    try {
+    await whileAssisting(pool, async () => {
       for (let i = 0; i < 3; i++) {
         const { path, content } = smallFile(`kept-up-${i}.bin`);
         const result = await pool.hash(task(true, [path]));
         expect(digestHex(result.digests, 0)).toBe(await xxhash128(content));
       }
       expect(pool.started()).toBe(false);
-    } finally {
-      endAssist();
-      await assisting;
-      await pool.destroy();
-    }
+    });
   });
 
   it('calls the assisting caller back whenever it finds no task to take', async () => {
     const pool = createHashPool({ threads: 1, threadsAfterSeconds: 60 });
     let idleCalls = 0;
     let onIdle: (() => void) | undefined;
-    let endAssist!: () => void;
-    const assisting = pool.assist(
-      new Promise<void>((resolve) => (endAssist = resolve)),
-      () => {
-        idleCalls++;
-        onIdle?.();
+    const whenIdle = () => {
+      idleCalls++;
+      onIdle?.();
+    };
+    await whileAssisting(
+      pool,
+      async () => {
+        // Nothing to take yet: called before it waits.
+        expect(idleCalls).toBe(1);
+        const nextIdle = new Promise<void>((resolve) => (onIdle = resolve));
+        const { path, content } = smallFile('idle.bin');
+        const result = await pool.hash(task(true, [path]));
+        await nextIdle;
+        // It took the task itself (no thread) and, finding no other, called back again.
+        expect(digestHex(result.digests, 0)).toBe(await xxhash128(content));
+        expect(pool.started()).toBe(false);
+        expect(idleCalls).toBe(2);
       },
+      whenIdle,
     );
-    try {
-      // Nothing to take yet: called before it waits.
-      expect(idleCalls).toBe(1);
-      const nextIdle = new Promise<void>((resolve) => (onIdle = resolve));
-      const { path, content } = smallFile('idle.bin');
-      const result = await pool.hash(task(true, [path]));
-      await nextIdle;
-      // It took the task itself (no thread) and, finding no other, called back again.
-      expect(digestHex(result.digests, 0)).toBe(await xxhash128(content));
-      expect(pool.started()).toBe(false);
-      expect(idleCalls).toBe(2);
-    } finally {
-      endAssist();
-      await assisting;
-      await pool.destroy();
-    }
   });
 
   it('hands a thread that has not finished a task yet only one, while the caller assists', async () => {
     const pool = createHashPool({ threads: 1 });
-    let endAssist!: () => void;
-    const assisting = pool.assist(new Promise<void>((resolve) => (endAssist = resolve)));
-    try {
+    await whileAssisting(pool, async () => {
       const files = Array.from({ length: 12 }, (_, i) => smallFile(`starting-${i}.bin`));
       const results = files.map(({ path }) => pool.hash(task(true, [path])));
       // The thread is still starting: the other tasks stay for the caller, not queued in it.
@@ -273,11 +277,7 @@ describe('hash pool waiting for work to add up', () => {
       expect(pool.withThreads()).toBe(1);
       const digests = (await Promise.all(results)).map((result) => digestHex(result.digests, 0));
       expect(digests).toEqual(await Promise.all(files.map(({ content }) => xxhash128(content))));
-    } finally {
-      endAssist();
-      await assisting;
-      await pool.destroy();
-    }
+    });
   });
 
   it('starts its threads once the work planned is worth them, before anyone assists', async () => {
