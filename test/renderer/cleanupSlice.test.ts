@@ -13,6 +13,16 @@ function setup() {
   return { engine, store };
 }
 
+/** A clean-up previewed, confirmed, and followed to its end (batch 1, one step). */
+async function setupCleanedUp() {
+  const { engine, store } = setup();
+  await store.getState().previewCleanup();
+  await store.getState().applyCleanup();
+  engine.emit('actionProgress', { batchId: 1, done: 1, total: 1, failed: 0 });
+  await settle();
+  return { engine, store };
+}
+
 describe('clean-up choices', () => {
   it('start from the marks, the clusters shown, and copies only', async () => {
     const { engine, store } = setup();
@@ -124,11 +134,7 @@ describe('clean-up plan and batch', () => {
   });
 
   it('undoes the last batch once', async () => {
-    const { engine, store } = setup();
-    await store.getState().previewCleanup();
-    await store.getState().applyCleanup();
-    engine.emit('actionProgress', { batchId: 1, done: 1, total: 1, failed: 0 });
-    await settle();
+    const { engine, store } = await setupCleanedUp();
     await store.getState().undoLastBatch();
     expect(engine.undoBatch).toHaveBeenCalledWith({ batchId: 1 });
     expect(store.getState().undoResult?.outcomes[0]?.state).toBe('restored');
@@ -138,11 +144,7 @@ describe('clean-up plan and batch', () => {
   });
 
   it('undoes once when Undo is clicked twice at once', async () => {
-    const { engine, store } = setup();
-    await store.getState().previewCleanup();
-    await store.getState().applyCleanup();
-    engine.emit('actionProgress', { batchId: 1, done: 1, total: 1, failed: 0 });
-    await settle();
+    const { engine, store } = await setupCleanedUp();
     await Promise.all([store.getState().undoLastBatch(), store.getState().undoLastBatch()]);
     expect(engine.undoBatch).toHaveBeenCalledTimes(1);
     const batch = { batchId: 1, startedAt: 1, action: 'trash' as const, files: 1, bytes: 10, planned: 1, state: 'done' as const, undone: false, undoable: true };
