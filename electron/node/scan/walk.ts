@@ -203,7 +203,7 @@ class Walk {
   private emit(path: string, stats: Stats, bigintStats: () => BigIntStats): void {
     if (stats.size < this.options.minSize) return;
     const fileId = exactId(stats, bigintStats);
-    this.sink.file({ path, size: stats.size, mtimeMs: stats.mtimeMs, ctimeMs: stats.ctimeMs, fileId, nlink: stats.nlink });
+    this.sink.file({ path, size: unboxed(stats.size), mtimeMs: stats.mtimeMs, ctimeMs: stats.ctimeMs, fileId, nlink: unboxed(stats.nlink) });
   }
 
   /** Reports a file system error for one path; anything else is a bug and is thrown. */
@@ -215,9 +215,20 @@ class Walk {
   }
 }
 
+/**
+ * The same number, as an int32 where it is one. Stats hold doubles, which V8 boxes one by one
+ * (16 bytes each) in a field of a walked file; int32s it stores in the object itself. For a size
+ * below 2 GiB and a link count, 1.6 MB fewer objects on 50,000 files.
+ */
+function unboxed(count: number): number {
+  return count <= 0x7fffffff ? count | 0 : count;
+}
+
 /** `${dev}:${ino}`, re-read as bigints where a number may have lost precision. */
 export function exactId(stats: Pick<Stats, 'dev' | 'ino'>, bigintStats: () => Pick<BigIntStats, 'dev' | 'ino'>): string {
-  if (stats.ino <= Number.MAX_SAFE_INTEGER && stats.dev <= Number.MAX_SAFE_INTEGER) return `${stats.dev}:${stats.ino}`;
+  // join() makes one flat string. The template literal kept three per file (the two halves and
+  // the pair joining them): 48 bytes more a file, 2.4 MB on 50,000 files, each a survivor to copy.
+  if (stats.ino <= Number.MAX_SAFE_INTEGER && stats.dev <= Number.MAX_SAFE_INTEGER) return [stats.dev, stats.ino].join(':');
   const exact = bigintStats();
   return `${exact.dev}:${exact.ino}`;
 }
