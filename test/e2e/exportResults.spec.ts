@@ -71,9 +71,15 @@ test('a report saved by shingle scan --json opens as the current results; a brok
   host.nextReport = await tree.write('Saved/notes.txt', 'not json');
   await openSaved();
   await expect(page.getByRole('alert')).toContainText(/notes\.txt: cannot read the report/);
-  // A cancelled picker says nothing more.
+  // A cancelled picker says nothing more and keeps the results.
   host.nextReport = null;
+  const picks = host.reportPicks;
   await openSaved();
+  await expect.poll(() => host.reportPicks).toBe(picks + 1);
+  await expect(page.getByRole('alert')).toHaveCount(1);
+  await expect(page.getByRole('alert')).toContainText(/notes\.txt: cannot read the report/);
+  await page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name: 'Review' }).click();
+  await expect(list.getByRole('option')).toHaveCount(report.clusters.length);
   expect((await shingle.service.listClusters({ offset: 0, limit: 10, sort: 'reclaimable' })).total).toBe(report.clusters.length);
 });
 

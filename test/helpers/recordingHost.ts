@@ -9,6 +9,8 @@ export interface RecordingHost extends HostCapabilities {
   nextPick: string[];
   /** What the report picker returns (null: cancelled). */
   nextReport: string | null;
+  /** How many times the report picker was shown. */
+  reportPicks: number;
   revealed: string[];
   opened: string[];
   /** The answer the "dialog" gives to a permanent deletion: no, unless a test says yes. */
@@ -24,12 +26,16 @@ export function createRecordingHost(): RecordingHost {
   const host: RecordingHost = {
     nextPick: [],
     nextReport: null,
+    reportPicks: 0,
     revealed: [],
     opened: [],
     confirmDelete: false,
     deleteConfirmations: [],
     pickFolders: async () => host.nextPick,
-    pickReport: async () => host.nextReport,
+    async pickReport() {
+      host.reportPicks++;
+      return host.nextReport;
+    },
     dropToken(path) {
       const token = randomUUID();
       dropped.set(token, path);
