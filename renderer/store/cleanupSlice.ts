@@ -48,9 +48,6 @@ function filtered(state: ShingleState): boolean {
 }
 
 export const createCleanupSlice: SliceCreator<CleanupSlice> = ({ set, get, engine }) => {
-  /** Whether an undo of the last batch is under way: a second click sends nothing. */
-  let undoingLast = false;
-
   /** Fetches the result once the batch has ended; the engine has already updated the list. */
   async function finish(batchId: number) {
     try {
@@ -165,18 +162,8 @@ export const createCleanupSlice: SliceCreator<CleanupSlice> = ({ set, get, engin
 
     async undoLastBatch() {
       const batchId = get().lastBatchId;
-      // Once: a second click while the undo runs sends nothing.
-      if (batchId === null || undoingLast) return;
-      undoingLast = true;
-      try {
-        const undoResult = await engine.undoBatch({ batchId });
-        set({ undoResult, lastBatchId: null, cleanupStage: get().cleanupStage === 'closed' ? 'closed' : 'result' });
-        await Promise.all([get().refreshClusters(), get().loadMarks()]);
-      } catch (error) {
-        get().reportError(error);
-      } finally {
-        undoingLast = false;
-      }
+      if (batchId === null) return;
+      await get().undoBatch(batchId, (undoResult) => ({ undoResult, cleanupStage: get().cleanupStage === 'closed' ? 'closed' : 'result' }));
     },
   };
 };

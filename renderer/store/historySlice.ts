@@ -1,7 +1,7 @@
 // The History of clean-ups: every batch in the journal, the app's and the CLI's alike (they share
 // it), newest first, each with its own Undo — also for batches made before a restart.
 import type { BatchSummary, UndoResult } from '../engine/contractTypes.ts';
-import type { SliceCreator } from './storeTypes.ts';
+import type { ShingleState, SliceCreator } from './storeTypes.ts';
 
 export interface HistorySlice {
   historyOpen: boolean;
@@ -13,10 +13,17 @@ export interface HistorySlice {
   closeHistory(): void;
   loadBatches(): Promise<void>;
   undoFromHistory(batchId: number): Promise<void>;
+  /**
+   * Undoes a batch, from the History or the clean-up's result alike: once, however many clicks
+   * ask for it at once (a refusal by the engine is shown as an error). `shown` is what the caller
+   * shows of the result, set together with the batch's end; the list, the marks and an open
+   * History follow.
+   */
+  undoBatch(batchId: number, shown: (result: UndoResult) => Partial<ShingleState>): Promise<void>;
 }
 
 export const createHistorySlice: SliceCreator<HistorySlice> = ({ set, get, engine }) => {
-  // The batches being undone: a second click on Undo sends nothing (the engine would refuse it).
+  // The batches being undone, from either place: a second click sends nothing (the engine would refuse it).
   const undoing = new Set<number>();
   return {
     historyOpen: false,
@@ -34,14 +41,15 @@ export const createHistorySlice: SliceCreator<HistorySlice> = ({ set, get, engin
         get().reportError(error);
       }
     },
-    async undoFromHistory(batchId) {
+    undoFromHistory: (batchId) => get().undoBatch(batchId, (historyUndo) => ({ historyUndo })),
+    async undoBatch(batchId, shown) {
       if (undoing.has(batchId)) return;
       undoing.add(batchId);
       try {
-        const historyUndo = await engine.undoBatch({ batchId });
-        set({ historyUndo, ...(get().lastBatchId === batchId ? { lastBatchId: null } : {}) });
+        const result = await engine.undoBatch({ batchId });
+        set({ ...shown(result), ...(get().lastBatchId === batchId ? { lastBatchId: null } : {}) });
         // The engine has put the files back in its results; the list and the History follow.
-        await Promise.all([get().loadBatches(), get().refreshClusters(), get().loadMarks()]);
+        await Promise.all([get().historyOpen ? get().loadBatches() : undefined, get().refreshClusters(), get().loadMarks()]);
       } catch (error) {
         get().reportError(error);
       } finally {

@@ -153,6 +153,15 @@ describe('clean-up plan and batch', () => {
     expect(engine.undoBatch).toHaveBeenCalledTimes(2);
   });
 
+  it("undoes once when the result's Undo and the History's are clicked at once", async () => {
+    const { engine, store } = await setupCleanedUp();
+    await store.getState().openHistory();
+    await Promise.all([store.getState().undoLastBatch(), store.getState().undoFromHistory(1)]);
+    expect(engine.undoBatch).toHaveBeenCalledTimes(1);
+    expect(store.getState().undoResult?.batchId).toBe(1);
+    expect(store.getState().lastBatchId).toBeNull();
+  });
+
   it('reports an engine refusal and stays on the preview', async () => {
     const { engine, store } = setup();
     await store.getState().previewCleanup();
