@@ -182,6 +182,20 @@ describe('analysis key and walk digest', () => {
     for (const change of changes) expect(walkDigest([files[0]!, { ...files[1]!, ...change }, files[2]!]), JSON.stringify(change)).not.toBe(digest);
   });
 
+  it('is one SHA-256 of the paths, the ids and the numbers in path order, however many files (it is fed in slices)', () => {
+    for (const count of [1, 8191, 8192, 8193, 20_000]) {
+      const files = Array.from({ length: count }, (_, i) => ({ ...file(`/r/${String(i).padStart(6, '0')}`, 1000 + i), fileId: `1:${i}` }));
+      const numbers = new Float64Array(files.flatMap((f) => [f.size, f.mtimeMs, f.ctimeMs, f.nlink]));
+      const whole = createHash('sha256')
+        .update(files.map((f) => f.path).join('\0'))
+        .update('\0\0')
+        .update(files.map((f) => f.fileId).join('\0'))
+        .update(new Uint8Array(numbers.buffer))
+        .digest('hex');
+      expect(walkDigest([...files].reverse()), String(count)).toBe(whole);
+    }
+  });
+
   it('changes with every field of a file that its identity (fileIdentity, the caches\' rule) covers', () => {
     const base = file('/r/a');
     for (const field of Object.keys(base) as (keyof WalkedFile)[]) {
