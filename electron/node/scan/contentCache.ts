@@ -37,7 +37,11 @@ export interface ContentCache {
   /** After a complete scan: what was known of files under its roots that the walk did not find is dropped. */
   finishScan(): void;
   hashes(file: WalkedFile): ContentHashes | undefined;
-  /** Merges with what is known of the same identity; a changed identity starts afresh. */
+  /**
+   * Merges with what is known of the same identity; a changed identity starts afresh. After a
+   * beginWalk that found nothing, saves may be stored for the next scan without being answered
+   * in this one: a scan hashes each file once per pass and never asks for a hash it saved.
+   */
   saveHashes(file: WalkedFile, hashes: ContentHashes): void;
   /** `settings` names what the fingerprint depends on (unit, method): another setting is a miss. */
   extraction(file: WalkedFile, settings: string): CachedExtraction | undefined;
