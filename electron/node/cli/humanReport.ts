@@ -6,10 +6,13 @@ import type { Cluster, FolderMatch, ReportFile, ScanReport } from '../../../shar
 import { clusterKinds } from '../../../shared/contract/vocabulary.ts';
 import { terminalPath, terminalText } from './terminalText.ts';
 
-function fileLine(file: ReportFile): string {
+function fileLine(file: ReportFile, cluster: Cluster): string {
   const links = file.links?.length ? `  (same file as ${file.links.map(terminalPath).join(', ')})` : '';
   const format = file.format ? `  [${file.format}${file.words !== undefined ? `, ${plural(file.words, 'word')}` : ''}]` : '';
-  return `    ${terminalPath(file.path)}${format}${links}`;
+  // The heading's figure is to the first file; a member matched through another says which.
+  const other = file.matches !== undefined && file.matches !== cluster.files[0]?.path && file.similarity !== undefined;
+  const matched = other ? `  (${formatPercent(file.similarity!)} ${cluster.kind === 'contained' ? 'of it inside' : 'similar to'} ${terminalPath(file.matches!)})` : '';
+  return `    ${terminalPath(file.path)}${format}${links}${matched}`;
 }
 
 function clusterHeading(cluster: Cluster): string {
@@ -18,7 +21,12 @@ function clusterHeading(cluster: Cluster): string {
     return `  ${size} reclaimable · ${plural(cluster.files.length, 'identical file')} of ${formatBytes(cluster.files[0]?.size ?? 0)}`;
   }
   const similarity = formatPercent(cluster.similarity);
-  const what = cluster.kind === 'near' ? `${plural(cluster.files.length, 'near-duplicate')}, similarity ≥ ${similarity}` : `contained (≥ ${similarity} of the smaller in the first)`;
+  const first = cluster.files[0]?.path;
+  const named = cluster.files.some((file) => file.matches !== undefined && file.matches !== first) ? ' or to the one named' : '';
+  const what =
+    cluster.kind === 'near'
+      ? `${plural(cluster.files.length, 'near-duplicate')}, each ≥ ${similarity} similar to the first${named}`
+      : `contained (≥ ${similarity} of each inside the first${named.replace(' to ', ' ')})`;
   return `  ${size} reclaimable · ${what}`;
 }
 
@@ -43,7 +51,7 @@ export function formatHumanReport(report: ScanReport): string {
   for (const cluster of report.clusters) {
     lines.push(clusterHeading(cluster));
     if (cluster.description) lines.push(`    “${terminalText(cluster.description)}”`);
-    for (const file of cluster.files) lines.push(fileLine(file));
+    for (const file of cluster.files) lines.push(fileLine(file, cluster));
     lines.push('');
   }
   const reclaimable = report.clusters.reduce((sum, c) => sum + c.reclaimable, 0);
