@@ -5,7 +5,7 @@
 import type { CachedExtraction, ContentHashes } from '../scan/contentCache.ts';
 import type { WalkedFile } from '../scan/types.ts';
 import { damagedIndex, indexFailure, openIndexDatabase, probeWritable } from './indexDatabase.ts';
-import { prepareIndexRows } from './indexRows.ts';
+import { inPathOrder, prepareIndexRows } from './indexRows.ts';
 import type { IndexWrite, StoredMemo } from './indexRows.ts';
 import { KnownFiles } from './knownFiles.ts';
 import type { ScanCache } from './knownFiles.ts';
@@ -55,31 +55,6 @@ function sameRoots(a: readonly string[], b: readonly string[]): boolean {
   return a.length === b.length && a.every((root, i) => root === b[i]);
 }
 
-/**
- * The writes in path order, writes to one path in the order made. Each write's path is read once,
- * not in every comparison: on 36,000 writes that was a fifth of the batch's CPU.
- */
-function inPathOrder(writes: readonly IndexWrite[]): IndexWrite[] {
-  const keyed = writes.map((write, order) => ({ path: writePath(write), order, write }));
-  keyed.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : a.order - b.order));
-  return keyed.map((entry) => entry.write);
-}
-
-/** The path a write changes; '' for memos, which touch no file's row. */
-function writePath(write: IndexWrite): string {
-  switch (write.kind) {
-    case 'hashes':
-    case 'extraction':
-      return write.file.path;
-    case 'move':
-      return write.move.file.path;
-    case 'drop':
-      return write.path;
-    default:
-      return '';
-  }
-}
-
 /** Opens or creates the index at `path` (and its folder); throws FileIndexError if it cannot be used. */
 export function openFileIndex(path: string, options: FileIndexOptions = {}): FileIndex {
   const { busyTimeoutMs = 5000, batchSize = 50_000, batchDelayMs = 2000 } = options;
@@ -113,12 +88,27 @@ export function openFileIndex(path: string, options: FileIndexOptions = {}): Fil
   /**
    * Nothing was known under the roots (beginWalk): no save can replace an entry, prove a move or
    * be asked for again (a pass hashes each file once), so hashes go to storage, not also to
-   * `known` — ~140 bytes a hashed file, 65 MB on a first scan of 500,000 files.
+   * `known` — ~140 bytes a hashed file, 65 MB on a first scan of 500,000 files. Once that scan
+   * has finished, the next lookup (a watcher's) reads them back (knownNow).
    */
   let savesOnly = false;
+  let readBackSaves = false;
   let pending: IndexWrite[] = [];
   let timer: NodeJS.Timeout | undefined;
   let failure: unknown;
+
+  /** `known`, with every row under the loaded roots again after a scan that only stored its hashes. */
+  function knownNow(): KnownFiles {
+    if (readBackSaves) {
+      readBackSaves = false;
+      try {
+        for (const root of loadedRoots) rows.loadBelow(root, known.byPath);
+      } catch (error) {
+        failure ??= indexFailure(path, error);
+      }
+    }
+    return known;
+  }
 
   /** Rows under the loaded roots are all in memory; any other path is read on first use. */
   function knownFiles(): KnownFiles {
@@ -164,6 +154,7 @@ export function openFileIndex(path: string, options: FileIndexOptions = {}): Fil
     memos = new Map();
     preloaded = undefined;
     savesOnly = false;
+    readBackSaves = false;
     // A scan that ended early (aborted, or took a kept analysis) leaves no walk for finishScan.
     scan = undefined;
     return resolveScanRoots(roots);
@@ -227,20 +218,20 @@ export function openFileIndex(path: string, options: FileIndexOptions = {}): Fil
   return {
     path,
     keepsAnalyses: true,
-    hashes: (file: WalkedFile) => known.hashes(file),
+    hashes: (file: WalkedFile) => knownNow().hashes(file),
     saveHashes(file: WalkedFile, hashes: ContentHashes) {
       if (savesOnly) {
         queue({ kind: 'hashes', file, hashes, replace: false });
         return;
       }
-      const replace = known.heldForAnotherIdentity(file);
+      const replace = knownNow().heldForAnotherIdentity(file);
       const move = known.saveHashes(file, hashes);
       if (move !== undefined) queue({ kind: 'move', move });
       queue({ kind: 'hashes', file, hashes, replace });
     },
-    extraction: (file: WalkedFile, settings: string) => known.extraction(file, settings),
+    extraction: (file: WalkedFile, settings: string) => knownNow().extraction(file, settings),
     saveExtraction(file: WalkedFile, settings: string, extraction: CachedExtraction) {
-      known.saveExtraction(file, settings, extraction);
+      knownNow().saveExtraction(file, settings, extraction);
       queue({ kind: 'extraction', file, settings, extraction });
     },
     memo(key: string) {
@@ -293,6 +284,8 @@ export function openFileIndex(path: string, options: FileIndexOptions = {}): Fil
         scan = undefined;
       }
       queue({ kind: 'forgetMemos', unusedSinceMs: Date.now() - MEMO_RETENTION_MS });
+      readBackSaves = savesOnly;
+      savesOnly = false;
       commit();
     },
     storeSaves() {

@@ -102,6 +102,10 @@ function addRow(byPath: Map<string, KnownFile>, row: SQLOutputValue[], walked?: 
       fullHash: full as string | null,
     };
     byPath.set(path, known);
+  } else if (known.sampleHash === null && known.fullHash === null && known.fileId === row[1] && known.size === row[2] && known.mtimeMs === row[3] && known.ctimeMs === row[4]) {
+    // An entry made in memory for an extraction while the hashes were only stored (fileIndex.ts).
+    known.sampleHash = row[5] as string | null;
+    known.fullHash = row[6] as string | null;
   }
   // Rows of SELECT_FILES end before the settings column.
   if (row[7] !== undefined && row[7] !== null) (known.extractions ??= new Map()).set(row[7] as string, extractionOf(row));
@@ -222,4 +226,29 @@ export function prepareIndexRows(db: DatabaseSync): IndexRows {
       }
     },
   };
+}
+
+/**
+ * The writes in path order, writes to one path in the order made. Each write's path is read once,
+ * not in every comparison: on 36,000 writes that was a fifth of the batch's CPU.
+ */
+export function inPathOrder(writes: readonly IndexWrite[]): IndexWrite[] {
+  const keyed = writes.map((write, order) => ({ path: writePath(write), order, write }));
+  keyed.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : a.order - b.order));
+  return keyed.map((entry) => entry.write);
+}
+
+/** The path a write changes; '' for memos, which touch no file's row. */
+function writePath(write: IndexWrite): string {
+  switch (write.kind) {
+    case 'hashes':
+    case 'extraction':
+      return write.file.path;
+    case 'move':
+      return write.move.file.path;
+    case 'drop':
+      return write.path;
+    default:
+      return '';
+  }
 }

@@ -28,11 +28,26 @@ describe('file index loaded before the walk', () => {
     expect(index.hashes(a)).toBeUndefined();
     index.saveHashes(b, contentHashes(b));
     index.finishScan();
+    // A lookup after the scan (a watcher's) has them again.
+    expect(index.hashes(a)).toEqual(contentHashes(a));
+    expect(index.hashes(b)).toEqual(contentHashes(b));
     index = t.reopen(index);
     index.beginScan([t.root], [a, b]);
     expect(index.hashes(a)).toEqual(contentHashes(a));
     expect(index.hashes(b)).toEqual(contentHashes(b));
     index.finishScan();
+  });
+
+  it('after a first scan into an empty index, answers for a document both its extraction and its stored hashes', () => {
+    const doc = walkedFile(join(t.root, 'doc.txt'));
+    const index = t.openIndex();
+    expect(index.beginWalk([t.root])).toBe(true);
+    index.saveHashes(doc, contentHashes(doc));
+    index.beginScan([t.root], [doc]);
+    index.saveExtraction(doc, SETTINGS, contentExtraction(doc));
+    index.finishScan();
+    expect(index.hashes(doc)).toEqual(contentHashes(doc));
+    expect(index.extraction(doc, SETTINGS)).toEqual(contentExtraction(doc));
   });
 
   it('says lookups must wait for the walk once anything is known under the roots (a file may have moved)', () => {
