@@ -61,4 +61,20 @@ describe('a duplicate with other names (hard links)', () => {
     expect(result.code).toBe(1);
     expect((await readdir(tree.path('root'))).sort()).toEqual(['k.txt', 'other.txt', 'x-other-name.txt', 'x.txt']);
   });
+
+  it('is refused when its other name is outside the scanned folders, which the report does not list', async () => {
+    await tree.write('backup/.keep', '');
+    await link(tree.path('root/k.txt'), tree.path('backup/k.txt'));
+    const scan = await runCli(['scan', tree.path('root'), '--json', '--no-near', '--no-index']);
+    const outside = JSON.parse(scan.stdout) as ScanReport;
+    // k.txt is the oldest: keep the newest, so k.txt is the one acted on.
+    const plan = await checkPlanOnDisk(planActions(outside, selectFiles(outside, [{ kind: 'newest' }]), { action: 'trash' }));
+    expect(plan.refused).toContainEqual({
+      clusterId: outside.clusters[0]!.id,
+      path: tree.path('root/k.txt'),
+      reason: 'it has another name (hard link) the scan did not list, which would stay: acting on this one frees nothing',
+    });
+    expect(plan.steps.map((s) => s.path)).not.toContain(tree.path('root/k.txt'));
+    expect(planTotals(plan).bytes).toBe(0);
+  });
 });
