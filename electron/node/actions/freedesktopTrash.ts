@@ -54,12 +54,24 @@ async function ownFolder(dir: string): Promise<void> {
 }
 
 /**
- * The user's trash at the top of a mount, $topdir/.Trash-$uid with its files/ and info/, each
- * checked by ownFolder. The shared $topdir/.Trash/$uid form is not used: .Trash-$uid is the
- * spec's per-user form, which file managers list too.
+ * Whether an administrator's shared $topdir/.Trash may be used: the spec asks for a real
+ * directory (not a symbolic link) with the sticky bit, so no user can rename or remove another's
+ * $uid folder inside it. Otherwise the spec says to use $topdir/.Trash-$uid.
+ */
+async function sharedTrashUsable(shared: string): Promise<boolean> {
+  const found = await lstat(toFsPath(shared)).catch(() => undefined);
+  return found !== undefined && found.isDirectory() && (found.mode & 0o1000) !== 0;
+}
+
+/**
+ * The user's trash at the top of a mount, as the spec orders: $topdir/.Trash/$uid when the
+ * shared .Trash passes its checks, else $topdir/.Trash-$uid; it and its files/ and info/ are each
+ * checked by ownFolder.
  */
 export async function mountTrash(topdir: string): Promise<string> {
-  const trash = join(topdir, `.Trash-${process.getuid!()}`);
+  const uid = process.getuid!();
+  const shared = join(topdir, '.Trash');
+  const trash = (await sharedTrashUsable(shared)) ? join(shared, String(uid)) : join(topdir, `.Trash-${uid}`);
   for (const dir of [trash, join(trash, 'files'), join(trash, 'info')]) await ownFolder(dir);
   return trash;
 }

@@ -1,6 +1,7 @@
-// The trash at the top of another drive ($topdir/.Trash-$uid) is used only when it is a folder
-// only this user controls: on a shared drive another user could plant it as a link to their own
-// folder, or make it themselves, and receive the trashed files. A temp folder stands for $topdir.
+// The trash at the top of another drive ($topdir/.Trash/$uid under an administrator's sticky
+// .Trash, else $topdir/.Trash-$uid) is used only when it is a folder only this user controls: on
+// a shared drive another user could plant it as a link to their own folder, or make it
+// themselves, and receive the trashed files. A temp folder stands for $topdir.
 import { chmod, chown, lstat, mkdir, readdir, readFile, symlink } from 'node:fs/promises';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Refused } from '../../../../electron/node/actions/checkStep.ts';
@@ -61,6 +62,37 @@ describe('the trash at the top of another drive', () => {
     await mkdir(tree.path(`top/.Trash-${uid}`), { mode: 0o700 });
     await chown(tree.path(`top/.Trash-${uid}`), 65534, 65534);
     await expect(mountTrash(top)).rejects.toThrow('belongs to another user');
+  });
+
+  it("is the administrator's shared .Trash/$uid when .Trash is a folder with the sticky bit", async () => {
+    await mkdir(tree.path('top/.Trash'));
+    await chmod(tree.path('top/.Trash'), 0o1777);
+    const trash = await mountTrash(top);
+    expect(trash).toBe(tree.path(`top/.Trash/${uid}`));
+    expect((await lstat(trash)).mode & 0o777).toBe(0o700);
+    expect((await readdir(trash)).sort()).toEqual(['files', 'info']);
+    expect(await exists(tree.path(`top/.Trash-${uid}`))).toBe(false);
+  });
+
+  it('is .Trash-$uid when .Trash lacks the sticky bit, and nothing goes into .Trash', async () => {
+    await mkdir(tree.path('top/.Trash'));
+    await chmod(tree.path('top/.Trash'), 0o777);
+    expect(await mountTrash(top)).toBe(tree.path(`top/.Trash-${uid}`));
+    expect(await readdir(tree.path('top/.Trash'))).toEqual([]);
+  });
+
+  it('is .Trash-$uid when .Trash is a symbolic link, even to a sticky folder, and nothing lands where it points', async () => {
+    await chmod(tree.path('loot'), 0o1777);
+    await symlink(tree.path('loot'), tree.path('top/.Trash'));
+    expect(await mountTrash(top)).toBe(tree.path(`top/.Trash-${uid}`));
+    expect(await readdir(tree.path('loot'))).toEqual(['.keep']);
+  });
+
+  it.skipIf(uid !== 0)('is refused when its folder in the shared .Trash is another user\'s (needs root to give a folder to another user)', async () => {
+    await mkdir(tree.path(`top/.Trash/${uid}`), { recursive: true, mode: 0o700 });
+    await chmod(tree.path('top/.Trash'), 0o1777);
+    await chown(tree.path(`top/.Trash/${uid}`), 65534, 65534);
+    await expect(mountTrash(top)).rejects.toThrow(`.Trash/${uid}, belongs to another user`);
   });
 
   it('is made under the real bytes of a name that is not UTF-8', async () => {
