@@ -17,8 +17,11 @@ const key = (clusterId: string, path: string) => `${clusterId}\0${path}`;
 export async function checkPlanOnDisk(plan: ActionPlan): Promise<ActionPlan> {
   const reasons = await Promise.all(
     plan.steps.map(async (step) => {
-      const own = await whyChanged(step);
-      if (own) return `the file ${own}`;
+      const own = await fileAsScanned(step);
+      if (typeof own === 'string') return `the file ${own}`;
+      // The names the scan listed were refused in planActions: this one is outside the scanned
+      // folders or made since, and unlinking one name frees nothing.
+      if (own.nlink > 1) return 'it has another name (hard link) the scan did not list, which would stay: acting on this one frees nothing';
       const kept = await whyChanged(step.kept);
       return kept ? `the file it duplicates, ${displayPath(step.kept.path)}, ${kept}` : undefined;
     }),

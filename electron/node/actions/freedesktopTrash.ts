@@ -6,8 +6,9 @@ import { randomUUID } from 'node:crypto';
 import { lstat, mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { dirname, isAbsolute, join } from 'node:path';
-import { decodeFsName, encodeFsName } from '../../../shared/fsName.ts';
+import { decodeFsName, displayPath, encodeFsName } from '../../../shared/fsName.ts';
 import { toFsPath } from '../scan/fsPath.ts';
+import { Refused } from './checkStep.ts';
 import { moveNoClobber } from './fileOps.ts';
 
 export interface TrashSlot {
@@ -31,13 +32,60 @@ async function mountTop(path: string, dev: number): Promise<string> {
   return top;
 }
 
-/** The trash on the file's own device, so trashing is a rename and never a copy. */
+/**
+ * Makes sure `dir` is a folder only this user controls: a real directory (not a symbolic link),
+ * owned by the user, writable by nobody else. Created 0700 if missing, then looked at again, so
+ * what was planted before or during the mkdir is seen. A trash on a shared drive that another
+ * user could have made (or swapped for a link to theirs) would hand them the trashed files.
+ */
+async function ownFolder(dir: string): Promise<void> {
+  try {
+    await mkdir(toFsPath(dir), { mode: 0o700 });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+  const found = await lstat(toFsPath(dir));
+  const problem = found.isSymbolicLink() ? 'is a symbolic link'
+    : !found.isDirectory() ? 'is not a folder'
+    : found.uid !== process.getuid!() ? 'belongs to another user'
+    : (found.mode & 0o022) !== 0 ? 'can be written by other users'
+    : undefined;
+  if (problem) throw new Refused(`the trash folder of this drive, ${displayPath(dir)}, ${problem}: the file stays where it is`);
+}
+
+/**
+ * Whether an administrator's shared $topdir/.Trash may be used: the spec asks for a real
+ * directory (not a symbolic link) with the sticky bit, so no user can rename or remove another's
+ * $uid folder inside it. Otherwise the spec says to use $topdir/.Trash-$uid.
+ */
+async function sharedTrashUsable(shared: string): Promise<boolean> {
+  const found = await lstat(toFsPath(shared)).catch(() => undefined);
+  return found !== undefined && found.isDirectory() && (found.mode & 0o1000) !== 0;
+}
+
+/**
+ * The user's trash at the top of a mount, as the spec orders: $topdir/.Trash/$uid when the
+ * shared .Trash passes its checks, else $topdir/.Trash-$uid; it and its files/ and info/ are each
+ * checked by ownFolder.
+ */
+export async function mountTrash(topdir: string): Promise<string> {
+  const uid = process.getuid!();
+  const shared = join(topdir, '.Trash');
+  const trash = (await sharedTrashUsable(shared)) ? join(shared, String(uid)) : join(topdir, `.Trash-${uid}`);
+  for (const dir of [trash, join(trash, 'files'), join(trash, 'info')]) await ownFolder(dir);
+  return trash;
+}
+
+/** The trash on the file's own device, so trashing is a rename and never a copy; files/ and info/ exist. */
 async function trashFor(path: string): Promise<string> {
   const { dev } = await lstat(toFsPath(path));
   const home = homeTrash();
-  await mkdir(home, { recursive: true, mode: 0o700 });
-  if ((await lstat(home)).dev === dev) return home;
-  return join(await mountTop(dirname(path), dev), `.Trash-${process.getuid!()}`);
+  await mkdir(toFsPath(home), { recursive: true, mode: 0o700 });
+  if ((await lstat(toFsPath(home))).dev === dev) {
+    for (const sub of ['files', 'info']) await mkdir(toFsPath(join(home, sub)), { recursive: true, mode: 0o700 });
+    return home;
+  }
+  return mountTrash(await mountTop(dirname(path), dev));
 }
 
 // The spec's Path= is a URL-escaped byte string: every byte outside the unreserved set is %XX.
@@ -68,7 +116,10 @@ function deletionDate(now: Date): string {
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}T${pad(now.getHours())}:${pad(now.getMinutes())}:${pad(now.getSeconds())}`;
 }
 
-/** Picks a fresh name in the trash for `path`; nothing is written yet. */
+/**
+ * Picks a fresh name in the trash for `path`: the trash and its folders are made ready (or the
+ * step is refused), nothing of the file is written yet.
+ */
 export async function chooseTrashSlot(path: string): Promise<TrashSlot> {
   const trash = await trashFor(path);
   const name = randomUUID();
@@ -77,20 +128,18 @@ export async function chooseTrashSlot(path: string): Promise<TrashSlot> {
 
 /** Writes the .trashinfo (exclusively, as the spec asks), then moves the file in. */
 export async function moveToTrash(path: string, slot: TrashSlot): Promise<void> {
-  await mkdir(dirname(slot.destination), { recursive: true, mode: 0o700 });
-  await mkdir(dirname(slot.infoPath), { recursive: true, mode: 0o700 });
-  await writeFile(slot.infoPath, `[Trash Info]\nPath=${escapeTrashPath(path)}\nDeletionDate=${deletionDate(new Date())}\n`, { flag: 'wx' });
+  await writeFile(toFsPath(slot.infoPath), `[Trash Info]\nPath=${escapeTrashPath(path)}\nDeletionDate=${deletionDate(new Date())}\n`, { flag: 'wx' });
   try {
     await moveNoClobber(path, slot.destination);
   } catch (error) {
-    await unlink(slot.infoPath).catch(() => undefined);
+    await unlink(toFsPath(slot.infoPath)).catch(() => undefined);
     throw error;
   }
 }
 
 /** The original path a .trashinfo records. */
 export async function trashedFrom(infoPath: string): Promise<string> {
-  const text = await readFile(infoPath, 'utf8');
+  const text = await readFile(toFsPath(infoPath), 'utf8');
   const line = text.split('\n').find((l) => l.startsWith('Path='));
   if (line === undefined) throw new Error(`${infoPath} records no Path`);
   return unescapeTrashPath(line.slice('Path='.length));
@@ -100,6 +149,6 @@ export async function trashedFrom(infoPath: string): Promise<string> {
 export async function restoreFromTrash(slot: TrashSlot): Promise<string> {
   const original = await trashedFrom(slot.infoPath);
   await moveNoClobber(slot.destination, original);
-  await unlink(slot.infoPath);
+  await unlink(toFsPath(slot.infoPath));
   return original;
 }

@@ -4,6 +4,8 @@
 // selection. Every file of every cluster in the selection is in the plan with its decision, so the
 // preview shows exactly what will happen and why.
 import { randomUUID } from 'node:crypto';
+import { formatCount } from '../../../shared/format.ts';
+import { displayPath } from '../../../shared/fsName.ts';
 import { isWithin, isWithinAny } from '../../../shared/paths/isWithin.ts';
 import { fileRelations, kindNeeded } from '../../../shared/selection/fileRelations.ts';
 import type { FileRelation, IncludeKind, Relation } from '../../../shared/selection/fileRelations.ts';
@@ -140,6 +142,16 @@ const KIND_REASONS: Record<IncludeKind, string> = {
   contained: 'an excerpt of a larger document: removed only with contained included',
 };
 
+/**
+ * Acting on one name of a file with other names (hard links) unlinks that name only: the bytes
+ * stay under the others, nothing is freed and the copy is still there. Refused, so the preview's
+ * totals are what the run frees.
+ */
+function otherNamesStay(names: readonly string[]): string {
+  const more = names.length > 1 ? ` and ${formatCount(names.length - 1)} more` : '';
+  return `its other ${names.length > 1 ? 'names (hard links)' : 'name (hard link)'} ${displayPath(names[0]!)}${more} would stay: acting on this one frees nothing`;
+}
+
 export function planActions(report: ScanReport, selection: Selection, options: PlanOptions): ActionPlan {
   if (options.action === 'move' && !options.to) throw new PlanError('move needs a folder to move to');
   const references = options.referenceRoots ?? [];
@@ -181,6 +193,7 @@ export function planActions(report: ScanReport, selection: Selection, options: P
       if (keptNames.has(path)) reason = 'another name (hard link) of a kept file';
       else if (isWithinAny(path, references, process.platform)) reason = 'in a reference folder';
       else if (!isWithinAny(path, roots, process.platform)) reason = 'outside the scanned folders';
+      else if (cluster.files[i]!.links?.length) reason = otherNamesStay(cluster.files[i]!.links!);
       else if (planned.has(path)) reason = 'already planned in another cluster';
       if (reason) {
         acted.delete(i);

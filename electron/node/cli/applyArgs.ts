@@ -1,4 +1,5 @@
 // `shingle apply` arguments → what to keep, what to do and where. Bad usage throws UsageError.
+import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { displayPath } from '../../../shared/fsName.ts';
 import { actionKinds, includeKinds } from '../../../shared/contract/vocabulary.ts';
@@ -7,7 +8,8 @@ import { KeepRuleError, parseKeepRule } from '../../../shared/selection/keepRule
 import type { KeepRule } from '../../../shared/selection/keepRules.ts';
 import type { IncludeKind } from '../../../shared/selection/fileRelations.ts';
 import { defaultJournalPath } from '../actions/actionJournal.ts';
-import { realPathOf, realPaths } from '../actions/realPaths.ts';
+import { realPathOf } from '../actions/realPaths.ts';
+import { toFsPath } from '../scan/fsPath.ts';
 import { parseCommandArgs, UsageError } from './harness.ts';
 
 export const applyUsage = `Usage: shingle apply REPORT.json --keep RULE [--keep RULE...] --action ACTION [options]
@@ -102,15 +104,27 @@ export function parseApplyArgs(argv: string[], cwd: string): ApplyArgs | 'help' 
 }
 
 /**
+ * The real path of a folder that protects or picks files: one that is not there (a typo) would
+ * protect nothing and the files meant to stay would be acted on, so it is a usage error.
+ */
+async function realFolderOf(option: string, folder: string): Promise<string> {
+  const found = await stat(toFsPath(folder)).catch(() => undefined);
+  if (!found?.isDirectory()) throw new UsageError(`${option}: ${displayPath(folder)} ${found ? 'is not a folder' : 'does not exist'}`);
+  return realPathOf(folder);
+}
+
+/**
  * Folders are compared as real paths, as the scan reports files: a reference folder, a keep
  * folder, the move target and the report's roots named through a symlink still match.
  */
 export async function withRealPaths(args: ApplyArgs): Promise<ApplyArgs> {
-  const rules = await Promise.all(args.rules.map(async (rule) => ('folder' in rule ? { ...rule, folder: await realPathOf(rule.folder) } : rule)));
+  const rules = await Promise.all(args.rules.map(async (rule) => ('folder' in rule ? { ...rule, folder: await realFolderOf(`--keep ${rule.kind === 'in-folder' ? 'in' : 'not-in'}`, rule.folder) } : rule)));
+  const references: string[] = [];
+  for (const reference of args.references) references.push(await realFolderOf('--reference', reference));
   return {
     ...args,
     rules,
-    references: await realPaths(args.references),
+    references,
     ...(args.to ? { to: await realPathOf(args.to) } : {}),
     ...(args.folder ? { folder: await realPathOf(args.folder) } : {}),
   };

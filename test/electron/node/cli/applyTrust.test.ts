@@ -80,7 +80,8 @@ describe('shingle apply: the plan, and checks that match reality', () => {
     await symlink(tree.path('docs'), tree.path('docs-link'));
     const report = await scanToReport(tree, tree.path('docs-link'));
     expect((await readReportFile(report)).clusters.flatMap((c) => c.files.map((f) => f.path))).toContain(tree.path('docs/exact/b.txt'));
-    const guarded = await runCli(['apply', report, '--keep', 'in:docs-link/exact/b.txt', '--action', 'trash', '--reference', 'docs-link/exact/a.txt', '--journal', journal], { cwd: tree.root });
+    // b.txt is the oldest of the exact pair: a.txt is the one acted on, and the reference keeps it.
+    const guarded = await runCli(['apply', report, '--keep', 'oldest', '--action', 'trash', '--reference', 'docs-link/exact', '--journal', journal], { cwd: tree.root });
     expect(guarded.stderr).toContain(`skipped ${tree.path('docs/exact/a.txt')}: in a reference folder`);
     expect(await exists(tree.path('docs/exact/a.txt'))).toBe(true);
 
