@@ -5,7 +5,9 @@
 import { judgeEstimate } from '../../../shared/cluster/claimRules.ts';
 import type { ContainmentCandidate, SimilarPair } from '../../../shared/cluster/nearClusters.ts';
 import { containment, jaccard } from '../../../shared/fingerprint/jaccard.ts';
+import { FINGERPRINT_FORMAT } from '../../../shared/fingerprint/format.ts';
 import type { ChunkUnit } from '../../../shared/scanOptions.ts';
+import { ANALYSIS_VERSION } from '../scan/analysisMemo.ts';
 import type { TextNode } from './assembleClusters.ts';
 import { nodeIdentity } from './clusterDetails.ts';
 import type { DetailReader } from './clusterDetails.ts';
@@ -49,6 +51,16 @@ async function checkInBatches<Claim>(
   if (batch.length) await flush();
 }
 
+/**
+ * The memo key of an exact check of two nodes. The memo holds what this code computed: the chunk
+ * and shingle sets follow the fingerprint format, the checks the analysis version, so a release
+ * changing either never takes an older release's values (as kept analyses and fingerprints don't).
+ * The unit too: the same files have other chunk sets under another unit.
+ */
+function checkMemoKey(check: 'jaccard' | 'contained+jaccard', unit: ChunkUnit, identities: readonly string[]): string {
+  return `${check}|f${FINGERPRINT_FORMAT}a${ANALYSIS_VERSION}|${unit}|${identities.join('|')}`;
+}
+
 /** Each node's identity in memo keys, made once per node rather than for every claim it is in. */
 function identities(nodes: readonly Node[]): (node: number) => string {
   const made: string[] = [];
@@ -62,9 +74,8 @@ function identities(nodes: readonly Node[]): (node: number) => string {
  */
 export async function verifyPairs(pairs: readonly SimilarPair[], nodes: readonly Node[], threshold: number, unit: ChunkUnit, reader: DetailReader): Promise<SimilarPair[]> {
   const sketchSize = nodes[0]?.sketch.length ?? 0;
-  // The unit is in the key: the same files have other chunk sets under another unit.
   const id = identities(nodes);
-  const keyOf = (p: SimilarPair) => `jaccard|${unit}|${[id(p.a), id(p.b)].sort().join('|')}`;
+  const keyOf = (p: SimilarPair) => checkMemoKey('jaccard', unit, [id(p.a), id(p.b)].sort());
   const kept: SimilarPair[] = [];
   const unknown: SimilarPair[] = [];
   for (const pair of pairs) {
@@ -116,7 +127,7 @@ export async function verifyContainment(
     list.sort((a, b) => b.containment - a.containment || nodes[b.container]!.shingleCount - nodes[a.container]!.shingleCount).slice(0, MAX_CHECKS_PER_DOCUMENT),
   );
   const id = identities(nodes);
-  const keyOf = (c: ContainmentCandidate) => `contained+jaccard|${unit}|${id(c.contained)}|${id(c.container)}`;
+  const keyOf = (c: ContainmentCandidate) => checkMemoKey('contained+jaccard', unit, [id(c.contained), id(c.container)]);
   const verified: ContainmentCandidate[] = [];
   const accept = (c: ContainmentCandidate, exact: number, resemblance: number) => {
     if (exact >= minContainment && resemblance < threshold) verified.push({ ...c, containment: exact });
