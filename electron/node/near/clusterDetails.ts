@@ -3,7 +3,7 @@
 // unchanged rescan reads nothing, and the reading pool is only started when something is missing.
 import { describeCluster } from '../../../shared/cluster/describeCluster.ts';
 import { shingleSize } from '../../../shared/fingerprint/shingles.ts';
-import type { Cluster } from '../../../shared/report.ts';
+import type { Cluster, ScanError } from '../../../shared/report.ts';
 import type { ChunkUnit } from '../../../shared/scanOptions.ts';
 import { createExtractPool } from '../extract/extractPool.ts';
 import type { ExtractPool } from '../extract/extractPool.ts';
@@ -22,8 +22,11 @@ export interface DetailReader {
   /** The text of the node's first file, or undefined when it cannot be read again. */
   readText(node: TextNode): Promise<string | undefined>;
   filesRead(): number;
-  /** Reads that failed (a claim then goes unverified, a description undone): may go otherwise next time. */
-  failedReads(): number;
+  /**
+   * The reads that failed, one per file (a claim then goes unverified, a description undone), for
+   * the report to list: each may go otherwise next time.
+   */
+  errors(): ScanError[];
   /** Ends the pools' workers (they keep their last documents' memory); a later read starts new ones. */
   close(): Promise<void>;
 }
@@ -35,7 +38,10 @@ export function createDetailReader(unit: ChunkUnit, hooks: { signal?: AbortSigna
   let pool: ExtractPool<DocumentDetail> | undefined;
   let textPool: ExtractPool | undefined;
   let count = 0;
-  let failed = 0;
+  const failed = new Map<string, ScanError>();
+  const fail = (path: string, { code, message }: { code: string; message: string }, consequence: string) => {
+    if (!failed.has(path)) failed.set(path, { path, code, message: `${consequence}: ${message}` });
+  };
   return {
     cache: hooks.cache,
     async read(nodes) {
@@ -49,7 +55,7 @@ export function createDetailReader(unit: ChunkUnit, hooks: { signal?: AbortSigna
           const { path, size } = node.units[0]!.unit;
           const result = await reader.extract(path, hooks.signal, size);
           if (result.ok) out.set(node, result);
-          else failed++;
+          else fail(path, result, 'Not compared with the documents it may match, as it could not be read again');
         }),
       );
       return out;
@@ -66,11 +72,11 @@ export function createDetailReader(unit: ChunkUnit, hooks: { signal?: AbortSigna
         textPool = undefined;
         await ended.destroy();
       }
-      if (!result.ok) failed++;
+      if (!result.ok) fail(path, result, 'Its cluster is shown without a description, as it could not be read again');
       return result.ok ? result.text : undefined;
     },
     filesRead: () => count,
-    failedReads: () => failed,
+    errors: () => [...failed.values()],
     async close() {
       const open = [pool, textPool];
       pool = undefined;
