@@ -2,11 +2,13 @@
 // cluster descriptions. Both read a few texts again, so both are memoised by file identity: an
 // unchanged rescan reads nothing, and the reading pool is only started when something is missing.
 import { describeCluster } from '../../../shared/cluster/describeCluster.ts';
+import { FINGERPRINT_FORMAT } from '../../../shared/fingerprint/format.ts';
 import { shingleSize } from '../../../shared/fingerprint/shingles.ts';
 import type { Cluster, ScanError } from '../../../shared/report.ts';
 import type { ChunkUnit } from '../../../shared/scanOptions.ts';
 import { createExtractPool } from '../extract/extractPool.ts';
 import type { ExtractPool } from '../extract/extractPool.ts';
+import { ANALYSIS_VERSION } from '../scan/analysisMemo.ts';
 import { fileIdentity } from '../scan/contentCache.ts';
 import type { ContentCache } from '../scan/contentCache.ts';
 import type { TextNode } from './assembleClusters.ts';
@@ -86,6 +88,16 @@ export function createDetailReader(unit: ChunkUnit, hooks: { signal?: AbortSigna
   };
 }
 
+/**
+ * The key of a memo of the near stage: what `kind` computed for the files of these identities
+ * under `setting`. The value is what this code computed: the sets it is computed on follow the
+ * fingerprint format, the checks and descriptions the analysis version, so a release changing
+ * either never takes an older release's values (as kept analyses and fingerprints don't).
+ */
+export function nearMemoKey(kind: 'jaccard' | 'contained+jaccard' | 'describe', setting: string, identities: readonly string[]): string {
+  return `${kind}|f${FINGERPRINT_FORMAT}a${ANALYSIS_VERSION}|${setting}|${identities.join('|')}`;
+}
+
 export function nodeIdentity(node: TextNode): string {
   // The file read for the text, as its extraction is keyed (unitFile).
   return fileIdentity(unitFile(node.units[0]!.unit));
@@ -101,8 +113,7 @@ export async function describeNearClusters(clusters: Cluster[], nodes: readonly 
   for (const cluster of clusters) {
     if (cluster.kind !== 'near') continue;
     const members = [...new Set(cluster.files.map((f) => nodeOf.get(f.path)).filter((n) => n !== undefined))];
-    // "prose" marks the description rule: descriptions memoised by the rule before are not reused.
-    const key = `describe-prose|${settingsKey}|${members.map(nodeIdentity).join('|')}`;
+    const key = nearMemoKey('describe', settingsKey, members.map(nodeIdentity));
     const known = details.cache?.memo(key);
     if (known === undefined) pending.push({ cluster, key, members });
     else if (known) cluster.description = known;

@@ -5,11 +5,9 @@
 import { judgeEstimate } from '../../../shared/cluster/claimRules.ts';
 import type { ContainmentCandidate, SimilarPair } from '../../../shared/cluster/nearClusters.ts';
 import { containment, jaccard } from '../../../shared/fingerprint/jaccard.ts';
-import { FINGERPRINT_FORMAT } from '../../../shared/fingerprint/format.ts';
 import type { ChunkUnit } from '../../../shared/scanOptions.ts';
-import { ANALYSIS_VERSION } from '../scan/analysisMemo.ts';
 import type { TextNode } from './assembleClusters.ts';
-import { nodeIdentity } from './clusterDetails.ts';
+import { nearMemoKey, nodeIdentity } from './clusterDetails.ts';
 import type { DetailReader } from './clusterDetails.ts';
 import type { DocumentDetail } from './detailStep.ts';
 import type { DocumentFingerprint } from './documentFingerprint.ts';
@@ -51,16 +49,6 @@ async function checkInBatches<Claim>(
   if (batch.length) await flush();
 }
 
-/**
- * The memo key of an exact check of two nodes. The memo holds what this code computed: the chunk
- * and shingle sets follow the fingerprint format, the checks the analysis version, so a release
- * changing either never takes an older release's values (as kept analyses and fingerprints don't).
- * The unit too: the same files have other chunk sets under another unit.
- */
-function checkMemoKey(check: 'jaccard' | 'contained+jaccard', unit: ChunkUnit, identities: readonly string[]): string {
-  return `${check}|f${FINGERPRINT_FORMAT}a${ANALYSIS_VERSION}|${unit}|${identities.join('|')}`;
-}
-
 /** Each node's identity in memo keys, made once per node rather than for every claim it is in. */
 function identities(nodes: readonly Node[]): (node: number) => string {
   const made: string[] = [];
@@ -70,12 +58,13 @@ function identities(nodes: readonly Node[]): (node: number) => string {
 /**
  * The pairs at or above the threshold. An estimate that settles it either way stands; the others
  * are replaced by the exact resemblance of the chunk sets, and pairs that cannot be checked (a file
- * gone since) are dropped.
+ * gone since) are dropped, their files listed among the reader's errors.
  */
 export async function verifyPairs(pairs: readonly SimilarPair[], nodes: readonly Node[], threshold: number, unit: ChunkUnit, reader: DetailReader): Promise<SimilarPair[]> {
   const sketchSize = nodes[0]?.sketch.length ?? 0;
+  // The unit is in the key: the same files have other chunk sets under another unit.
   const id = identities(nodes);
-  const keyOf = (p: SimilarPair) => checkMemoKey('jaccard', unit, [id(p.a), id(p.b)].sort());
+  const keyOf = (p: SimilarPair) => nearMemoKey('jaccard', unit, [id(p.a), id(p.b)].sort());
   const kept: SimilarPair[] = [];
   const unknown: SimilarPair[] = [];
   for (const pair of pairs) {
@@ -127,7 +116,7 @@ export async function verifyContainment(
     list.sort((a, b) => b.containment - a.containment || nodes[b.container]!.shingleCount - nodes[a.container]!.shingleCount).slice(0, MAX_CHECKS_PER_DOCUMENT),
   );
   const id = identities(nodes);
-  const keyOf = (c: ContainmentCandidate) => checkMemoKey('contained+jaccard', unit, [id(c.contained), id(c.container)]);
+  const keyOf = (c: ContainmentCandidate) => nearMemoKey('contained+jaccard', unit, [id(c.contained), id(c.container)]);
   const verified: ContainmentCandidate[] = [];
   const accept = (c: ContainmentCandidate, exact: number, resemblance: number) => {
     if (exact >= minContainment && resemblance < threshold) verified.push({ ...c, containment: exact });

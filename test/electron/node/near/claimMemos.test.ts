@@ -1,6 +1,7 @@
-// The exact checks of near and contained claims are memoised in the index. A memo holds a value the
-// code of its day computed: one stored by code that made other tokens or shingles (another
-// fingerprint format or analysis version) must not be taken for this code's.
+// The exact checks of near and contained claims, and the descriptions of near clusters, are
+// memoised in the index. A memo holds a value the code of its day computed: one stored by code that
+// made other tokens or shingles, or checked otherwise (another fingerprint format or analysis
+// version), must not be taken for this code's.
 import { DatabaseSync } from 'node:sqlite';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
@@ -45,21 +46,26 @@ async function scanWithIndex(): Promise<ScanReport> {
   }
 }
 
-it('does not take the memo of an exact check stored by another fingerprint format', async () => {
+/** The key a release without versions in its near memo keys stored for the same files and settings. */
+function unversioned(key: string): string {
+  const [kind, ...rest] = key.split('|');
+  const fields = /^f\d+a\d+$/.test(rest[0]!) ? rest.slice(1) : rest;
+  return [kind === 'describe' ? 'describe-prose' : kind, ...fields].join('|');
+}
+
+/** Values no claim survives, and a description no cluster has. */
+const STALE: Record<string, string> = { jaccard: '0', 'contained+jaccard': '0|0', describe: 'stale description', 'describe-prose': 'stale description' };
+
+it('does not take the memo of an exact check or description stored by another fingerprint format or analysis version', async () => {
   const first = await scanWithIndex();
   expect(first.clusters.map((c) => c.kind)).toEqual(expect.arrayContaining(['near', 'contained']));
   const db = new DatabaseSync(indexPath());
   try {
     const keys = (db.prepare('SELECT key FROM memos').all() as { key: string }[]).map((row) => row.key);
-    const checks = keys.filter((key) => /^(jaccard|contained\+jaccard)\|/.test(key));
-    expect(checks.some((key) => key.startsWith('jaccard|'))).toBe(true);
-    expect(checks.some((key) => key.startsWith('contained+jaccard|'))).toBe(true);
-    // The key a release without the format in it stored for the same files, with values no claim survives.
+    const near = keys.filter((key) => key.split('|')[0]! in STALE);
+    expect(new Set(near.map((key) => STALE[key.split('|')[0]!]))).toEqual(new Set(['0', '0|0', 'stale description']));
     const put = db.prepare('INSERT OR REPLACE INTO memos (key, value, used_ms) VALUES (?, ?, ?)');
-    for (const key of checks) {
-      const [kind, ...rest] = key.split('|');
-      put.run(`${kind}|words|${rest.slice(-2).join('|')}`, kind === 'jaccard' ? '0' : '0|0', Date.now());
-    }
+    for (const key of near) put.run(unversioned(key), STALE[key.split('|')[0]!]!, Date.now());
     // The analysis kept for the unchanged tree would spare the rescan every check.
     db.prepare("DELETE FROM memos WHERE key LIKE 'analysis:%'").run();
   } finally {
