@@ -70,6 +70,14 @@ export function namedNonDocument(path: string): boolean {
   return NOT_DOCUMENT_EXTENSIONS.has(extname(path).toLowerCase());
 }
 
+/**
+ * What detectFormat takes from a file's name. Two names alike here read the same bytes alike, so
+ * an extraction made under one holds under the other (a renamed file keeps it only then).
+ */
+export function nameReading(path: string): DocumentFormat | 'none' | 'content' {
+  return namedNonDocument(path) ? 'none' : (candidateFormat(path) ?? 'content');
+}
+
 /** The file's format, from its name and its first bytes (DETECT_SAMPLE_BYTES of them, or all). */
 export function detectFormat(path: string, head: Uint8Array): Detection {
   if (namedNonDocument(path)) return { ok: false, code: 'ENOTDOC', message: 'Not a document' };

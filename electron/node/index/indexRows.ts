@@ -158,8 +158,10 @@ export function prepareIndexRows(db: DatabaseSync): IndexRows {
     INSERT OR REPLACE INTO extractions (path, settings, format, words, text_hash, shingle_count, simhash_hi, simhash_lo,
       vectors, error_code, error_message) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
   const drop = db.prepare('DELETE FROM files WHERE path = ?');
-  // Its extractions follow the row to its new path (ON UPDATE CASCADE).
+  // Its extractions follow the row to its new path (ON UPDATE CASCADE), unless the new name reads
+  // the file otherwise: they go first then (Move.keepsExtractions).
   const move = db.prepare('UPDATE files SET path = ?, ctime_ms = ? WHERE path = ? AND dev_ino = ? AND size = ? AND mtime_ms = ?');
+  const dropExtractions = db.prepare('DELETE FROM extractions WHERE path = ?');
   const memo = db.prepare('SELECT value, used_ms FROM memos WHERE key = ?');
   // Asked once per pair a near scan verifies, up to millions of times: no object per row.
   memo.setReturnArrays(true);
@@ -206,9 +208,10 @@ export function prepareIndexRows(db: DatabaseSync): IndexRows {
           return;
         }
         case 'move': {
-          const { from, file } = write.move;
+          const { from, file, keepsExtractions } = write.move;
           const to = pathToBlob(file.path);
           drop.run(to);
+          if (!keepsExtractions) dropExtractions.run(pathToBlob(from));
           move.run(to, file.ctimeMs, pathToBlob(from), file.fileId, file.size, file.mtimeMs);
           return;
         }

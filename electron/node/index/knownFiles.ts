@@ -2,6 +2,7 @@
 // in-memory cache. Every lookup during a scan is a Map lookup checked against the file's identity.
 import type { CachedExtraction, ContentCache, ContentHashes } from '../scan/contentCache.ts';
 import type { WalkedFile } from '../scan/types.ts';
+import { nameReading } from '../extract/detectFormat.ts';
 import { WHOLE_FILE_SAMPLE_LIMIT } from '../hash/hashPool.ts';
 import { isUnderAny } from './scanRoots.ts';
 
@@ -25,6 +26,8 @@ export interface KnownFile extends FileIdentity {
 export interface Move {
   from: string;
   file: WalkedFile;
+  /** False when the new name reads the file otherwise (another format): its extractions are dropped. */
+  keepsExtractions: boolean;
 }
 
 /** A walked file that may be a known file renamed: the entry is its only once its content proves it. */
@@ -126,8 +129,10 @@ export class KnownFiles {
     const known = this.byPath.get(candidate.from)!;
     this.byPath.delete(candidate.from);
     known.ctimeMs = file.ctimeMs;
+    const keepsExtractions = readAlike(candidate.from, file.path);
+    if (!keepsExtractions) delete known.extractions;
     this.byPath.set(file.path, known);
-    return { from: candidate.from, file };
+    return { from: candidate.from, file, keepsExtractions };
   }
 
   extraction(file: WalkedFile, settings: string): CachedExtraction | undefined {
@@ -170,7 +175,7 @@ export class KnownFiles {
       if (gone === undefined || this.current(file) !== undefined) continue;
       const at = gone.findIndex((path) => {
         const known = this.byPath.get(path)!;
-        const spares = known.extractions !== undefined || sizes.get(file.size)! > 1;
+        const spares = (known.extractions !== undefined && readAlike(path, file.path)) || sizes.get(file.size)! > 1;
         return known.size === file.size && known.mtimeMs === file.mtimeMs && spares;
       });
       if (at < 0) continue;
@@ -193,6 +198,11 @@ export class KnownFiles {
     }
     return dropped;
   }
+}
+
+/** Whether the file's extractions hold under both names: the format follows the name (detectFormat). */
+function readAlike(from: string, to: string): boolean {
+  return nameReading(from) === nameReading(to);
 }
 
 /** The digest of a file's whole content, if known: the full hash, or the sample of a file small enough to be hashed whole. */

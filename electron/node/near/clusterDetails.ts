@@ -2,11 +2,13 @@
 // cluster descriptions. Both read a few texts again, so both are memoised by file identity: an
 // unchanged rescan reads nothing, and the reading pool is only started when something is missing.
 import { describeCluster } from '../../../shared/cluster/describeCluster.ts';
+import { FINGERPRINT_FORMAT } from '../../../shared/fingerprint/format.ts';
 import { shingleSize } from '../../../shared/fingerprint/shingles.ts';
-import type { Cluster } from '../../../shared/report.ts';
+import type { Cluster, ScanError } from '../../../shared/report.ts';
 import type { ChunkUnit } from '../../../shared/scanOptions.ts';
 import { createExtractPool } from '../extract/extractPool.ts';
 import type { ExtractPool } from '../extract/extractPool.ts';
+import { ANALYSIS_VERSION } from '../scan/analysisMemo.ts';
 import { fileIdentity } from '../scan/contentCache.ts';
 import type { ContentCache } from '../scan/contentCache.ts';
 import type { TextNode } from './assembleClusters.ts';
@@ -22,8 +24,11 @@ export interface DetailReader {
   /** The text of the node's first file, or undefined when it cannot be read again. */
   readText(node: TextNode): Promise<string | undefined>;
   filesRead(): number;
-  /** Reads that failed (a claim then goes unverified, a description undone): may go otherwise next time. */
-  failedReads(): number;
+  /**
+   * The reads that failed, one per file (a claim then goes unverified, a description undone), for
+   * the report to list: each may go otherwise next time.
+   */
+  errors(): ScanError[];
   /** Ends the pools' workers (they keep their last documents' memory); a later read starts new ones. */
   close(): Promise<void>;
 }
@@ -35,7 +40,10 @@ export function createDetailReader(unit: ChunkUnit, hooks: { signal?: AbortSigna
   let pool: ExtractPool<DocumentDetail> | undefined;
   let textPool: ExtractPool | undefined;
   let count = 0;
-  let failed = 0;
+  const failed = new Map<string, ScanError>();
+  const fail = (path: string, { code, message }: { code: string; message: string }, consequence: string) => {
+    if (!failed.has(path)) failed.set(path, { path, code, message: `${consequence}: ${message}` });
+  };
   return {
     cache: hooks.cache,
     async read(nodes) {
@@ -49,7 +57,7 @@ export function createDetailReader(unit: ChunkUnit, hooks: { signal?: AbortSigna
           const { path, size } = node.units[0]!.unit;
           const result = await reader.extract(path, hooks.signal, size);
           if (result.ok) out.set(node, result);
-          else failed++;
+          else fail(path, result, 'Not compared with the documents it may match, as it could not be read again');
         }),
       );
       return out;
@@ -66,11 +74,11 @@ export function createDetailReader(unit: ChunkUnit, hooks: { signal?: AbortSigna
         textPool = undefined;
         await ended.destroy();
       }
-      if (!result.ok) failed++;
+      if (!result.ok) fail(path, result, 'Its cluster is shown without a description, as it could not be read again');
       return result.ok ? result.text : undefined;
     },
     filesRead: () => count,
-    failedReads: () => failed,
+    errors: () => [...failed.values()],
     async close() {
       const open = [pool, textPool];
       pool = undefined;
@@ -78,6 +86,16 @@ export function createDetailReader(unit: ChunkUnit, hooks: { signal?: AbortSigna
       await Promise.all(open.map((p) => p?.destroy()));
     },
   };
+}
+
+/**
+ * The key of a memo of the near stage: what `kind` computed for the files of these identities
+ * under `setting`. The value is what this code computed: the sets it is computed on follow the
+ * fingerprint format, the checks and descriptions the analysis version, so a release changing
+ * either never takes an older release's values (as kept analyses and fingerprints don't).
+ */
+export function nearMemoKey(kind: 'jaccard' | 'contained+jaccard' | 'describe', setting: string, identities: readonly string[]): string {
+  return `${kind}|f${FINGERPRINT_FORMAT}a${ANALYSIS_VERSION}|${setting}|${identities.join('|')}`;
 }
 
 export function nodeIdentity(node: TextNode): string {
@@ -95,8 +113,7 @@ export async function describeNearClusters(clusters: Cluster[], nodes: readonly 
   for (const cluster of clusters) {
     if (cluster.kind !== 'near') continue;
     const members = [...new Set(cluster.files.map((f) => nodeOf.get(f.path)).filter((n) => n !== undefined))];
-    // "prose" marks the description rule: descriptions memoised by the rule before are not reused.
-    const key = `describe-prose|${settingsKey}|${members.map(nodeIdentity).join('|')}`;
+    const key = nearMemoKey('describe', settingsKey, members.map(nodeIdentity));
     const known = details.cache?.memo(key);
     if (known === undefined) pending.push({ cluster, key, members });
     else if (known) cluster.description = known;

@@ -156,7 +156,8 @@ export async function findNearDuplicates(
   const errors: ScanError[] = [];
   const settingsKey = fingerprintSettingsKey(settings);
   const fingerprinted = await fingerprintUnits(units, settingsKey, fingerprintPool, hooks, errors);
-  const { clusters, filesRead, repeatable } = await clusterNodes(fingerprinted.nodes, settings, hooks);
+  const { clusters, errors: notCompared, filesRead, repeatable } = await clusterNodes(fingerprinted.nodes, settings, hooks);
+  errors.push(...notCompared);
   // A limit reached under load is not cached (extractUnit): the next scan may read the file.
   const limited = errors.some((error) => error.code === ExtractErrorCode.timeout || error.code === ExtractErrorCode.memory);
   return { clusters, errors, filesRead: fingerprinted.filesRead + filesRead, repeatable: repeatable && !limited };
@@ -165,6 +166,7 @@ export async function findNearDuplicates(
 /**
  * The clusters of fingerprinted nodes, sorted by their first unit's path (fingerprintUnits);
  * a watcher keeps its nodes between analyses and starts here. `filesRead`: by the checks.
+ * `errors`: the files a check or description could not read again (their claims are not shown).
  * `repeatable`: no read failed, so the same files give the same clusters (see analysisMemo.ts).
  */
 export async function clusterNodes(
@@ -173,7 +175,7 @@ export async function clusterNodes(
   hooks: NearHooks = {},
   /** The method's candidates when the caller keeps them (similarPairs' result for these nodes). */
   candidates?: readonly SimilarPair[],
-): Promise<{ clusters: Cluster[]; filesRead: number; repeatable: boolean }> {
+): Promise<{ clusters: Cluster[]; errors: ScanError[]; filesRead: number; repeatable: boolean }> {
   const settingsKey = fingerprintSettingsKey(settings);
   const details = createDetailReader(settings.unit, hooks);
   // Indexing 200k documents takes seconds on a loaded machine: it runs in steps (inTurns), and a
@@ -198,7 +200,8 @@ export async function clusterNodes(
     // The claims are checked: end the set readers, which keep their last documents' memory, before texts are read.
     await details.close();
     await describeNearClusters(clusters, nodes, settingsKey, details);
-    return { clusters, filesRead: details.filesRead(), repeatable: details.failedReads() === 0 };
+    const errors = details.errors();
+    return { clusters, errors, filesRead: details.filesRead(), repeatable: errors.length === 0 };
   } finally {
     await details.close();
   }

@@ -7,7 +7,7 @@ import type { ContainmentCandidate, SimilarPair } from '../../../shared/cluster/
 import { containment, jaccard } from '../../../shared/fingerprint/jaccard.ts';
 import type { ChunkUnit } from '../../../shared/scanOptions.ts';
 import type { TextNode } from './assembleClusters.ts';
-import { nodeIdentity } from './clusterDetails.ts';
+import { nearMemoKey, nodeIdentity } from './clusterDetails.ts';
 import type { DetailReader } from './clusterDetails.ts';
 import type { DocumentDetail } from './detailStep.ts';
 import type { DocumentFingerprint } from './documentFingerprint.ts';
@@ -58,13 +58,13 @@ function identities(nodes: readonly Node[]): (node: number) => string {
 /**
  * The pairs at or above the threshold. An estimate that settles it either way stands; the others
  * are replaced by the exact resemblance of the chunk sets, and pairs that cannot be checked (a file
- * gone since) are dropped.
+ * gone since) are dropped, their files listed among the reader's errors.
  */
 export async function verifyPairs(pairs: readonly SimilarPair[], nodes: readonly Node[], threshold: number, unit: ChunkUnit, reader: DetailReader): Promise<SimilarPair[]> {
   const sketchSize = nodes[0]?.sketch.length ?? 0;
   // The unit is in the key: the same files have other chunk sets under another unit.
   const id = identities(nodes);
-  const keyOf = (p: SimilarPair) => `jaccard|${unit}|${[id(p.a), id(p.b)].sort().join('|')}`;
+  const keyOf = (p: SimilarPair) => nearMemoKey('jaccard', unit, [id(p.a), id(p.b)].sort());
   const kept: SimilarPair[] = [];
   const unknown: SimilarPair[] = [];
   for (const pair of pairs) {
@@ -116,7 +116,7 @@ export async function verifyContainment(
     list.sort((a, b) => b.containment - a.containment || nodes[b.container]!.shingleCount - nodes[a.container]!.shingleCount).slice(0, MAX_CHECKS_PER_DOCUMENT),
   );
   const id = identities(nodes);
-  const keyOf = (c: ContainmentCandidate) => `contained+jaccard|${unit}|${id(c.contained)}|${id(c.container)}`;
+  const keyOf = (c: ContainmentCandidate) => nearMemoKey('contained+jaccard', unit, [id(c.contained), id(c.container)]);
   const verified: ContainmentCandidate[] = [];
   const accept = (c: ContainmentCandidate, exact: number, resemblance: number) => {
     if (exact >= minContainment && resemblance < threshold) verified.push({ ...c, containment: exact });
