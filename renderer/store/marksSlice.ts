@@ -4,6 +4,7 @@ import type { Cluster } from '../../shared/report.ts';
 import type { Mark, MarksByCluster } from '../engine/contractTypes.ts';
 import { isWithinAny } from '../../shared/paths/isWithin.ts';
 import { baseName } from '../format/paths.ts';
+import { clusterAt, indexOfCluster } from './clustersSlice.ts';
 import type { SliceCreator } from './storeTypes.ts';
 
 export interface MarkChange {
@@ -54,6 +55,18 @@ export const createMarksSlice: SliceCreator<MarksSlice> = ({ set, get, engine })
     return isWithinAny(path, get().settings?.referenceRoots ?? []);
   }
 
+  /**
+   * Where a step's file is now in the cluster as the page holds it: a change on disk may have
+   * moved it since the step was made. The engine checks the path either way.
+   */
+  function positionNow(c: MarkChange): number {
+    const state = get();
+    const row = indexOfCluster(state, c.clusterId);
+    const cluster = state.cluster?.id === c.clusterId ? state.cluster : row === null ? undefined : clusterAt(state, row);
+    const at = cluster?.files.findIndex((file) => file.path === c.path) ?? -1;
+    return at >= 0 ? at : c.fileIndex;
+  }
+
   /** Shows the marks at once, then saves them; on failure shows the old ones again. */
   async function apply(step: MarkChange[], direction: 'do' | 'undo') {
     const value = (c: MarkChange) => (direction === 'do' ? c.after : c.before);
@@ -62,7 +75,7 @@ export const createMarksSlice: SliceCreator<MarksSlice> = ({ set, get, engine })
     for (const c of step) marks = withMark(marks, c.clusterId, c.path, value(c));
     set({ marks, ...(direction === 'do' ? { undoStack: [...get().undoStack, step].slice(-UNDO_LIMIT) } : {}) });
     try {
-      await Promise.all(step.map((c) => engine.setMark({ clusterId: c.clusterId, fileIndex: c.fileIndex, mark: value(c) })));
+      await Promise.all(step.map((c) => engine.setMark({ clusterId: c.clusterId, fileIndex: positionNow(c), path: c.path, mark: value(c) })));
     } catch (error) {
       let restored = get().marks;
       for (const c of step) restored = withMark(restored, c.clusterId, c.path, previous(c));

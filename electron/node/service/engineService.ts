@@ -4,6 +4,7 @@
 import { stat } from 'node:fs/promises';
 import { isAbsolute } from 'node:path';
 import { clusterFolders } from '../../../shared/clusterFolders.ts';
+import { displayPath } from '../../../shared/fsName.ts';
 import type { EngineApi, EventPayload } from '../../../shared/contract/engineContract.ts';
 import { folderFilesNow } from '../actions/folderFilesNow.ts';
 import { readReport } from '../actions/readReport.ts';
@@ -90,9 +91,17 @@ export function createEngineService({ dataDir, host }: EngineServiceOptions): En
     return added;
   }
 
-  async function fileOf(ref: { clusterId: string; fileIndex: number }) {
+  /**
+   * The file a UI reference names, refused when it is not the file the UI shows there (`path`):
+   * the UI's list may be older than the results (a rescan, a change on disk, an event on its way).
+   */
+  async function fileOf(ref: { clusterId: string; fileIndex: number; path?: string }) {
     const { scans } = await stores;
-    return scans.clusters().file(ref.clusterId, ref.fileIndex);
+    const found = scans.clusters().file(ref.clusterId, ref.fileIndex);
+    if (ref.path !== undefined && found.file.path !== ref.path) {
+      throw new Error(`This cluster changed since it was shown: ${displayPath(ref.path)} is no longer its file ${ref.fileIndex + 1}, so nothing was done; look at it again`);
+    }
+    return found;
   }
 
   return {
@@ -193,12 +202,13 @@ export function createEngineService({ dataDir, host }: EngineServiceOptions): En
       return {};
     },
     getMarks: async () => (await stores).marks.get(),
-    async dismiss({ clusterId, fileIndex }) {
+    async dismiss(ref) {
       const { scans, dismissed } = await stores;
-      const cluster = scans.clusters().get(clusterId);
-      if (!cluster) throw new Error(`No cluster ${clusterId} in the current results; scan again to refresh them`);
+      const shown = 'fileIndex' in ref ? await fileOf(ref) : undefined;
+      const cluster = shown?.cluster ?? scans.clusters().get(ref.clusterId);
+      if (!cluster) throw new Error(`No cluster ${ref.clusterId} in the current results; scan again to refresh them`);
       const paths = cluster.files.map((file) => file.path);
-      const dismissal = fileIndex === undefined ? { paths } : { paths, file: scans.clusters().file(clusterId, fileIndex).file.path };
+      const dismissal = shown ? { paths, file: shown.file.path } : { paths };
       const id = dismissed.dismiss(dismissal);
       scans.hide(dismissal);
       return { id };
