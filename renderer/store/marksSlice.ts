@@ -23,6 +23,8 @@ export interface MarksSlice {
   /** Keeps one file and marks the cluster's other files for deletion. */
   keepOnly(cluster: Cluster, fileIndex: number): Promise<void>;
   undo(): Promise<void>;
+  /** New results (a scan, an opened report): the undo steps were made on the old ones, and the engine kept only the marks that still apply. */
+  marksForNewResults(): Promise<void>;
 }
 
 const UNDO_LIMIT = 500;
@@ -142,6 +144,11 @@ export const createMarksSlice: SliceCreator<MarksSlice> = ({ set, get, engine })
       if (!step) return;
       set({ undoStack: get().undoStack.slice(0, -1) });
       await apply(step, 'undo');
+    },
+
+    marksForNewResults() {
+      set({ undoStack: [] });
+      return get().loadMarks();
     },
   };
 };

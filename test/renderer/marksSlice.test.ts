@@ -1,7 +1,7 @@
 // Marks: shown at once, saved through setMark (with the path shown as the engine's check), undone
-// step by step on the file they were made on, never "delete" in a reference folder, and put back
-// when the engine refuses them.
-import { describe, expect, it } from 'vitest';
+// step by step on the file they were made on, forgotten steps once new results replace the old,
+// never "delete" in a reference folder, and put back when the engine refuses them.
+import { describe, expect, it, vi } from 'vitest';
 import { connectEngineEvents } from '../../renderer/store/engineEvents.ts';
 import { createShingleStore } from '../../renderer/store/shingleStore.ts';
 import { cluster, createFakeEngine, settle } from './fakeEngine.ts';
@@ -114,5 +114,22 @@ describe('marks when the results change under them', () => {
     await store.getState().undo();
     expect(engine.setMark).toHaveBeenLastCalledWith({ clusterId: 'e1', fileIndex: 2, path: '/docs/c.txt', mark: null });
     expect(store.getState().marks).toEqual({});
+  });
+
+  it("forgets the undo steps and takes the engine's marks when new results replace the old ones", async () => {
+    const { engine, store } = await opened(['/docs/a.txt', '/docs/c.txt']);
+    await store.getState().setMark(store.getState().cluster!, 1, 'delete');
+    expect(store.getState().undoStack).toHaveLength(1);
+    // The rescan's results hold other clusters: the engine dropped the marks of those gone.
+    engine.clusters = [cluster('e2', 'exact', ['/docs/x.txt', '/docs/y.txt'])];
+    engine.marks = {};
+    engine.emit('scanState', { running: true, scanId: 's1', errors: 0 });
+    engine.emit('scanState', { running: false, scanId: 's1', finishedAt: 2, errors: 0 });
+    await settle();
+    expect(store.getState().undoStack).toEqual([]);
+    expect(store.getState().marks).toEqual({});
+    vi.mocked(engine.setMark).mockClear();
+    await store.getState().undo();
+    expect(engine.setMark).not.toHaveBeenCalled();
   });
 });

@@ -63,7 +63,9 @@ export function createEngineService({ dataDir, host }: EngineServiceOptions): En
       events,
       settings: settings.get,
       dismissals: dismissed.current,
-      onChange: (change) => void marksFollow(marks, change).catch((error: unknown) => console.error('shingle: could not save the marks:', error)),
+      onChange: (change) => void marksFollow(marks, change).catch(marksNotSaved),
+      // Marks stay across a rescan that finds the same clusters; those of clusters gone go too.
+      onReplaced: (clusters) => marks.retain(clusters).catch(marksNotSaved),
     });
     const actions = openBulkActions({
       dataDir,
@@ -252,6 +254,10 @@ export function createEngineService({ dataDir, host }: EngineServiceOptions): En
 async function marksFollow(marks: MarksStore, change: ClusterChange): Promise<void> {
   if (change.event === 'cluster-removed') await marks.drop(change.cluster.id);
   else if (change.event === 'cluster-changed') await marks.follow(change.previousId, change.cluster);
+}
+
+function marksNotSaved(error: unknown): void {
+  console.error('shingle: could not save the marks:', error);
 }
 
 async function isFolder(path: string): Promise<boolean> {
