@@ -1,7 +1,7 @@
 // "Not duplicates": dismissing a cluster or one file of it, and the Dismissed view that lists what
 // was dismissed (here or kept from before) with Restore. The engine keeps them in its index and
 // takes the paths from its own results: the page names the cluster and the file's position, with
-// the path it shows there only as a check.
+// the paths it shows only as a check.
 import type { CommandResponse } from '../../shared/contract/engineContract.ts';
 import type { Cluster } from '../../shared/report.ts';
 import { fileRefOf } from '../engine/fileRef.ts';
@@ -35,7 +35,7 @@ export const createDismissedSlice: SliceCreator<DismissedSlice> = ({ set, get, e
   async dismiss(cluster, fileIndex) {
     try {
       const at = get().selectedIndex;
-      const ref = fileIndex === undefined ? { clusterId: cluster.id } : fileRefOf(cluster, fileIndex);
+      const ref = fileIndex === undefined ? { clusterId: cluster.id, paths: cluster.files.map((file) => file.path) } : fileRefOf(cluster, fileIndex);
       if (!ref) return;
       await engine.dismiss(ref);
       // The engine has changed its results (and told it); the list follows at once.

@@ -96,9 +96,12 @@ export const engineCommands = {
   /**
    * "Not duplicates": hides a cluster (or, with fileIndex and the path shown there, one file of
    * it) from these results and every later scan, the CLI's too. The engine takes the paths from
-   * its own results.
+   * its own results; those the UI sends (every file it shows of the cluster) are only checked.
    */
-  dismiss: command(z.union([z.strictObject({ clusterId: fileRefSchema.shape.clusterId }), fileRefSchema]), z.object({ id: z.int() })),
+  dismiss: command(
+    z.union([z.strictObject({ clusterId: fileRefSchema.shape.clusterId, paths: z.array(fileRefSchema.shape.path).min(1).max(1_000_000) }), fileRefSchema]),
+    z.object({ id: z.int() }),
+  ),
   /** Forgets a dismissal; its files are shown again once the folders are read again (at once while they are followed). */
   restore: command(z.strictObject({ id: z.int().min(1) }), empty),
   listDismissed: command(empty, z.array(dismissalSchema)),

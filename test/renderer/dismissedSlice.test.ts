@@ -23,7 +23,7 @@ describe('dismissals in the store', () => {
       return { id: 1 };
     });
     await store.getState().dismiss(open);
-    expect(engine.dismiss).toHaveBeenCalledWith({ clusterId: open.id });
+    expect(engine.dismiss).toHaveBeenCalledWith({ clusterId: open.id, paths: open.files.map((f) => f.path) });
     expect(store.getState().cluster?.id).not.toBe(open.id);
     expect(store.getState().cluster).not.toBeNull();
     expect(store.getState().clusterGone).toBe(false);

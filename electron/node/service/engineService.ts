@@ -4,6 +4,7 @@
 import { stat } from 'node:fs/promises';
 import { isAbsolute } from 'node:path';
 import { clusterFolders } from '../../../shared/clusterFolders.ts';
+import { plural } from '../../../shared/format.ts';
 import { displayPath } from '../../../shared/fsName.ts';
 import type { EngineApi, EventPayload } from '../../../shared/contract/engineContract.ts';
 import { folderFilesNow } from '../actions/folderFilesNow.ts';
@@ -100,9 +101,7 @@ export function createEngineService({ dataDir, host }: EngineServiceOptions): En
   async function fileOf(ref: { clusterId: string; fileIndex: number; path?: string }) {
     const { scans } = await stores;
     const found = scans.clusters().file(ref.clusterId, ref.fileIndex);
-    if (ref.path !== undefined && found.file.path !== ref.path) {
-      throw new Error(`This cluster changed since it was shown: ${displayPath(ref.path)} is no longer its file ${ref.fileIndex + 1}, so nothing was done; look at it again`);
-    }
+    if (ref.path !== undefined && found.file.path !== ref.path) throw changedSinceShown(`${displayPath(ref.path)} is no longer its file ${ref.fileIndex + 1}`);
     return found;
   }
 
@@ -210,6 +209,9 @@ export function createEngineService({ dataDir, host }: EngineServiceOptions): En
       const cluster = shown?.cluster ?? scans.clusters().get(ref.clusterId);
       if (!cluster) throw new Error(`No cluster ${ref.clusterId} in the current results; scan again to refresh them`);
       const paths = cluster.files.map((file) => file.path);
+      // A whole cluster: the files it holds now must be the ones the person saw (an exact
+      // cluster keeps its id when a copy joins it), or the dismissal would hide one unseen.
+      if ('paths' in ref && !sameMembers(paths, ref.paths)) throw changedSinceShown(`it holds ${plural(paths.length, 'file')} now, not the ones shown`);
       const dismissal = shown ? { paths, file: shown.file.path } : { paths };
       const id = dismissed.dismiss(dismissal);
       scans.hide(dismissal);
@@ -254,6 +256,15 @@ export function createEngineService({ dataDir, host }: EngineServiceOptions): En
 async function marksFollow(marks: MarksStore, change: ClusterChange): Promise<void> {
   if (change.event === 'cluster-removed') await marks.drop(change.cluster.id);
   else if (change.event === 'cluster-changed') await marks.follow(change.previousId, change.cluster);
+}
+
+function changedSinceShown(what: string): Error {
+  return new Error(`This cluster changed since it was shown: ${what}, so nothing was done; look at it again`);
+}
+
+function sameMembers(paths: readonly string[], shown: readonly string[]): boolean {
+  const seen = new Set(shown);
+  return seen.size === paths.length && paths.every((path) => seen.has(path));
 }
 
 function marksNotSaved(error: unknown): void {

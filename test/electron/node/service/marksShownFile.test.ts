@@ -1,7 +1,7 @@
 // A file reference from the UI names a cluster and a position, with the path the UI shows there
 // as a check. An exact cluster keeps its id (its content's hash) when a copy joins it, so a view
 // from before a rescan can name another file at the same position: the engine refuses then, and
-// changes, opens, reveals and dismisses nothing.
+// changes, opens, reveals and dismisses nothing; a whole cluster is dismissed only with the files shown.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parseRequest } from '../../../../shared/contract/engineContract.ts';
 import type { Cluster } from '../../../../shared/report.ts';
@@ -69,6 +69,10 @@ describe('file references checked against the path the UI shows', () => {
     await expect(service.openFile(staleC())).rejects.toThrow(CHANGED);
     await expect(service.revealFile(staleC())).rejects.toThrow(CHANGED);
     await expect(service.dismiss(staleC())).rejects.toThrow(CHANGED);
+    // The whole cluster as it was shown: b.txt, never seen in it, would be hidden with it.
+    await expect(service.dismiss({ clusterId: seen.id, paths: seen.files.map((f) => f.path) })).rejects.toThrow(
+      'This cluster changed since it was shown: it holds 4 files now, not the ones shown, so nothing was done',
+    );
     await expect(service.getDocumentText(staleC())).rejects.toThrow(CHANGED);
     expect(host.opened).toEqual([]);
     expect(host.revealed).toEqual([]);
@@ -88,7 +92,9 @@ describe('file references checked against the path the UI shows', () => {
     }
     expect(parseRequest('setMark', { ...ref, path: '/a', mark: 'keep' })).toEqual({ ...ref, path: '/a', mark: 'keep' });
     expect(parseRequest('dismiss', { ...ref, path: '/a' })).toEqual({ ...ref, path: '/a' });
-    expect(parseRequest('dismiss', { clusterId: 'exact-1' })).toEqual({ clusterId: 'exact-1' });
+    expect(parseRequest('dismiss', { clusterId: 'exact-1', paths: ['/a', '/b'] })).toEqual({ clusterId: 'exact-1', paths: ['/a', '/b'] });
+    expect(() => parseRequest('dismiss', { clusterId: 'exact-1' })).toThrow('dismiss: invalid request');
+    expect(() => parseRequest('dismiss', { clusterId: 'exact-1', paths: [] })).toThrow('dismiss: invalid request');
     // Reading a text changes nothing: its check is optional.
     expect(parseRequest('getDocumentText', ref)).toEqual(ref);
     expect(() => parseRequest('getDocumentText', { ...ref, path: 1 })).toThrow('getDocumentText: invalid request');
