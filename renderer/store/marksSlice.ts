@@ -1,7 +1,7 @@
 // Keep/delete marks per file, saved in the engine as they are made, with an undo stack. A step
 // is one key press: "keep this, delete the others" marks several files and undoes as one.
 import type { Cluster } from '../../shared/report.ts';
-import type { Mark, MarksByCluster } from '../engine/contractTypes.ts';
+import type { ClusterChange, Mark, MarksByCluster } from '../engine/contractTypes.ts';
 import { isWithinAny } from '../../shared/paths/isWithin.ts';
 import { baseName } from '../format/paths.ts';
 import { clusterAt, indexOfCluster } from './clustersSlice.ts';
@@ -25,6 +25,8 @@ export interface MarksSlice {
   undo(): Promise<void>;
   /** New results (a scan, an opened report): the undo steps were made on the old ones, and the engine kept only the marks that still apply. */
   marksForNewResults(): Promise<void>;
+  /** A cluster changed on disk: its undo steps follow it under its new id, as the engine moved its marks; a removed one's go. */
+  followUndoSteps(change: ClusterChange): void;
 }
 
 const UNDO_LIMIT = 500;
@@ -149,6 +151,14 @@ export const createMarksSlice: SliceCreator<MarksSlice> = ({ set, get, engine })
     marksForNewResults() {
       set({ undoStack: [] });
       return get().loadMarks();
+    },
+
+    followUndoSteps(change) {
+      const from = change.event === 'cluster-changed' ? change.previousId : change.cluster.id;
+      const to = change.event === 'cluster-removed' ? null : change.cluster.id;
+      if (from === to || !get().undoStack.some((step) => step.some((c) => c.clusterId === from))) return;
+      const followed = (c: MarkChange) => (c.clusterId !== from ? [c] : to === null ? [] : [{ ...c, clusterId: to }]);
+      set({ undoStack: get().undoStack.map((step) => step.flatMap(followed)).filter((step) => step.length > 0) });
     },
   };
 };

@@ -1,6 +1,7 @@
 // Marks: shown at once, saved through setMark (with the path shown as the engine's check), undone
-// step by step on the file they were made on, forgotten steps once new results replace the old,
-// never "delete" in a reference folder, and put back when the engine refuses them.
+// step by step on the file they were made on (wherever a change on disk moved it), steps forgotten
+// once new results replace the old, never "delete" in a reference folder, and put back when the
+// engine refuses them.
 import { describe, expect, it, vi } from 'vitest';
 import { connectEngineEvents } from '../../renderer/store/engineEvents.ts';
 import { createShingleStore } from '../../renderer/store/shingleStore.ts';
@@ -128,6 +129,34 @@ describe('marks when the results change under them', () => {
     await settle();
     expect(store.getState().undoStack).toEqual([]);
     expect(store.getState().marks).toEqual({});
+    vi.mocked(engine.setMark).mockClear();
+    await store.getState().undo();
+    expect(engine.setMark).not.toHaveBeenCalled();
+  });
+});
+
+describe('undo steps of a cluster that changed on disk', () => {
+  async function marked() {
+    const engine = createFakeEngine([cluster('n1', 'near', ['/docs/a.txt', '/docs/b.txt', '/docs/c.txt'])]);
+    const store = createShingleStore(engine);
+    connectEngineEvents(engine, store);
+    await store.getState().refreshClusters({ reset: true });
+    await store.getState().selectClusterAt(0);
+    await store.getState().setMark(store.getState().cluster!, 1, 'delete');
+    return { engine, store };
+  }
+
+  it('undoes a mark under the id its cluster took when a member left it', async () => {
+    const { engine, store } = await marked();
+    engine.emit('clusterChange', { event: 'cluster-changed', previousId: 'n1', cluster: cluster('n2', 'near', ['/docs/b.txt', '/docs/c.txt']) });
+    await store.getState().undo();
+    expect(engine.setMark).toHaveBeenLastCalledWith({ clusterId: 'n2', fileIndex: 0, path: '/docs/b.txt', mark: null });
+  });
+
+  it('forgets the undo steps of a cluster that left the results: its marks went with it', async () => {
+    const { engine, store } = await marked();
+    engine.emit('clusterChange', { event: 'cluster-removed', cluster: engine.clusters[0]! });
+    expect(store.getState().undoStack).toEqual([]);
     vi.mocked(engine.setMark).mockClear();
     await store.getState().undo();
     expect(engine.setMark).not.toHaveBeenCalled();
