@@ -14,6 +14,7 @@ export type ClusterPage = CommandResponse<'listClusters'>;
 export type ClusterSort = z.infer<typeof clusterSortSchema>;
 export type Mark = z.infer<typeof markSchema>;
 export type MarksByCluster = CommandResponse<'getMarks'>;
+export type FileRef = CommandRequest<'openFile'>;
 export type ActionRequest = CommandRequest<'previewActions'>;
 export type ActionProgress = EventPayload<'actionProgress'>;
 export type BatchResult = CommandResponse<'getBatchResult'>;

@@ -12,11 +12,11 @@ import { ensureFileVisible } from './visibleFile.ts';
 export function ClusterReview() {
   const store = useShingleStore();
 
-  /** Runs an action on the focused file of the open cluster, if there is one. */
+  /** Runs an action on the focused file of the open cluster, if there is one (none after the focused file left it). */
   function onFocused(action: (cluster: Cluster, fileIndex: number) => unknown) {
     return () => {
       const { cluster, focusedFile } = store.getState();
-      if (cluster) void action(cluster, focusedFile);
+      if (cluster && focusedFile !== null) void action(cluster, focusedFile);
     };
   }
 

@@ -48,12 +48,14 @@ export function DocumentComparison({ cluster }: { cluster: Cluster }) {
   }, [base, diffs]);
   const scroll = useSyncedScroll(synced, alignment);
 
-  const compared = focusedFile !== base && diffs[focusedFile] !== undefined ? focusedFile : plan.mostDifferent;
+  const compared = focusedFile !== null && focusedFile !== base && diffs[focusedFile] !== undefined ? focusedFile : plan.mostDifferent;
   const changesOf = (column: number) => diffs[column]?.changes ?? 0;
   // A focused twin stands in for the member it repeats, so its own column shows the walk.
   const walk = plan.walk.map((column) => (compared !== null && plan.sameAs[compared] === column ? compared : column));
 
-  useEffect(() => revealColumn(focusedFile), [focusedFile]);
+  useEffect(() => {
+    if (focusedFile !== null) revealColumn(focusedFile);
+  }, [focusedFile]);
 
   function step(delta: 1 | -1) {
     // Having moved to another file, the person walks on from there.

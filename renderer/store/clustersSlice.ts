@@ -147,6 +147,7 @@ export const createClustersSlice: SliceCreator<ClustersSlice> = ({ set, get, eng
 
     applyClusterChange(change) {
       const { cluster } = change;
+      get().followUndoSteps(change);
       // A changed cluster may have a new id (a member added, renamed or deleted): it replaces the one it names.
       const replacedId = change.event === 'cluster-changed' ? change.previousId : cluster.id;
       if (change.event === 'cluster-changed') {

@@ -1,8 +1,10 @@
 // "Not duplicates": dismissing a cluster or one file of it, and the Dismissed view that lists what
 // was dismissed (here or kept from before) with Restore. The engine keeps them in its index and
-// takes the paths from its own results: the page names only the cluster and the file's position.
+// takes the paths from its own results: the page names the cluster and the file's position, with
+// the paths it shows only as a check.
 import type { CommandResponse } from '../../shared/contract/engineContract.ts';
 import type { Cluster } from '../../shared/report.ts';
+import { fileRefOf } from '../engine/fileRef.ts';
 import type { SliceCreator } from './storeTypes.ts';
 
 export type DismissalEntry = CommandResponse<'listDismissed'>[number];
@@ -33,7 +35,9 @@ export const createDismissedSlice: SliceCreator<DismissedSlice> = ({ set, get, e
   async dismiss(cluster, fileIndex) {
     try {
       const at = get().selectedIndex;
-      await engine.dismiss({ clusterId: cluster.id, ...(fileIndex === undefined ? {} : { fileIndex }) });
+      const ref = fileIndex === undefined ? { clusterId: cluster.id, paths: cluster.files.map((file) => file.path) } : fileRefOf(cluster, fileIndex);
+      if (!ref) return;
+      await engine.dismiss(ref);
       // The engine has changed its results (and told it); the list follows at once.
       await get().refreshClusters();
       // A dismissed group is not "gone from disk": the next one takes its place in the view.

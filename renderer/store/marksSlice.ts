@@ -1,9 +1,10 @@
 // Keep/delete marks per file, saved in the engine as they are made, with an undo stack. A step
 // is one key press: "keep this, delete the others" marks several files and undoes as one.
 import type { Cluster } from '../../shared/report.ts';
-import type { Mark, MarksByCluster } from '../engine/contractTypes.ts';
+import type { ClusterChange, Mark, MarksByCluster } from '../engine/contractTypes.ts';
 import { isWithinAny } from '../../shared/paths/isWithin.ts';
 import { baseName } from '../format/paths.ts';
+import { clusterAt, indexOfCluster } from './clustersSlice.ts';
 import type { SliceCreator } from './storeTypes.ts';
 
 export interface MarkChange {
@@ -22,6 +23,10 @@ export interface MarksSlice {
   /** Keeps one file and marks the cluster's other files for deletion. */
   keepOnly(cluster: Cluster, fileIndex: number): Promise<void>;
   undo(): Promise<void>;
+  /** New results (a scan, an opened report): the undo steps were made on the old ones, and the engine kept only the marks that still apply. */
+  marksForNewResults(): Promise<void>;
+  /** A cluster changed on disk: its undo steps follow it under its new id, as the engine moved its marks; a removed one's go. */
+  followUndoSteps(change: ClusterChange): void;
 }
 
 const UNDO_LIMIT = 500;
@@ -54,6 +59,18 @@ export const createMarksSlice: SliceCreator<MarksSlice> = ({ set, get, engine })
     return isWithinAny(path, get().settings?.referenceRoots ?? []);
   }
 
+  /**
+   * Where a step's file is now in the cluster as the page holds it: a change on disk may have
+   * moved it since the step was made. The engine checks the path either way.
+   */
+  function positionNow(c: MarkChange): number {
+    const state = get();
+    const row = indexOfCluster(state, c.clusterId);
+    const cluster = state.cluster?.id === c.clusterId ? state.cluster : row === null ? undefined : clusterAt(state, row);
+    const at = cluster?.files.findIndex((file) => file.path === c.path) ?? -1;
+    return at >= 0 ? at : c.fileIndex;
+  }
+
   /** Shows the marks at once, then saves them; on failure shows the old ones again. */
   async function apply(step: MarkChange[], direction: 'do' | 'undo') {
     const value = (c: MarkChange) => (direction === 'do' ? c.after : c.before);
@@ -62,7 +79,7 @@ export const createMarksSlice: SliceCreator<MarksSlice> = ({ set, get, engine })
     for (const c of step) marks = withMark(marks, c.clusterId, c.path, value(c));
     set({ marks, ...(direction === 'do' ? { undoStack: [...get().undoStack, step].slice(-UNDO_LIMIT) } : {}) });
     try {
-      await Promise.all(step.map((c) => engine.setMark({ clusterId: c.clusterId, fileIndex: c.fileIndex, mark: value(c) })));
+      await Promise.all(step.map((c) => engine.setMark({ clusterId: c.clusterId, fileIndex: positionNow(c), path: c.path, mark: value(c) })));
     } catch (error) {
       let restored = get().marks;
       for (const c of step) restored = withMark(restored, c.clusterId, c.path, previous(c));
@@ -129,6 +146,19 @@ export const createMarksSlice: SliceCreator<MarksSlice> = ({ set, get, engine })
       if (!step) return;
       set({ undoStack: get().undoStack.slice(0, -1) });
       await apply(step, 'undo');
+    },
+
+    marksForNewResults() {
+      set({ undoStack: [] });
+      return get().loadMarks();
+    },
+
+    followUndoSteps(change) {
+      const from = change.event === 'cluster-changed' ? change.previousId : change.cluster.id;
+      const to = change.event === 'cluster-removed' ? null : change.cluster.id;
+      if (from === to || !get().undoStack.some((step) => step.some((c) => c.clusterId === from))) return;
+      const followed = (c: MarkChange) => (c.clusterId !== from ? [c] : to === null ? [] : [{ ...c, clusterId: to }]);
+      set({ undoStack: get().undoStack.map((step) => step.flatMap(followed)).filter((step) => step.length > 0) });
     },
   };
 };

@@ -55,6 +55,7 @@ export const createScanSlice: SliceCreator<ScanSlice> = ({ set, get, engine }) =
     else if (!next.cancelled) {
       // New results: whatever was open belongs to the old ones.
       set({ cluster: null, selectedIndex: null, texts: {} });
+      void get().marksForNewResults();
       get().showScreen('review');
       void get().refreshClusters({ reset: true });
     }

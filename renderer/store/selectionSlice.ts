@@ -2,6 +2,7 @@
 // file the keyboard acts on.
 import type { Cluster } from '../../shared/report.ts';
 import type { ClusterChange } from '../engine/contractTypes.ts';
+import { fileRefOf } from '../engine/fileRef.ts';
 import { errorMessage } from '../format/errorMessage.ts';
 import { clusterAt } from './clustersSlice.ts';
 import type { SliceCreator } from './storeTypes.ts';
@@ -19,7 +20,8 @@ export interface SelectionSlice {
   clusterGone: boolean;
   /** Texts of the open cluster's files, by file index. */
   texts: Record<number, DocumentText>;
-  focusedFile: number;
+  /** The file the keys act on; null once the file focused has left the open cluster. */
+  focusedFile: number | null;
   selectClusterAt(index: number): Promise<void>;
   selectRelative(delta: number): Promise<void>;
   focusFile(fileIndex: number): void;
@@ -42,10 +44,10 @@ export const createSelectionSlice: SliceCreator<SelectionSlice> = ({ set, get, e
     const request = ++textsRequest;
     if (!needsTexts(cluster)) return;
     set({ texts: Object.fromEntries(cluster.files.map((_, i) => [i, { status: 'loading' }])) });
-    cluster.files.forEach(async (_, fileIndex) => {
+    cluster.files.forEach(async ({ path }, fileIndex) => {
       let text: DocumentText;
       try {
-        text = { status: 'ready', ...(await engine.getDocumentText({ clusterId: cluster.id, fileIndex })) };
+        text = { status: 'ready', ...(await engine.getDocumentText({ clusterId: cluster.id, fileIndex, path })) };
       } catch (error) {
         text = { status: 'error', message: errorMessage(error) };
       }
@@ -84,7 +86,9 @@ export const createSelectionSlice: SliceCreator<SelectionSlice> = ({ set, get, e
     },
 
     focusRelativeFile(delta) {
-      get().focusFile(get().focusedFile + delta);
+      // With no file focused, the keys start again at the first.
+      const focused = get().focusedFile;
+      get().focusFile(focused === null ? 0 : focused + delta);
     },
 
     applySelectedClusterChange(change) {
@@ -92,15 +96,19 @@ export const createSelectionSlice: SliceCreator<SelectionSlice> = ({ set, get, e
         set({ clusterGone: true });
         return;
       }
-      const focusedFile = get().focusedFile;
+      // The focus stays on its file, wherever the change put it; a file that left takes it along,
+      // so that a key meant for it never acts on the file that moved into its place.
+      const { cluster, focusedFile } = get();
+      const path = focusedFile === null ? undefined : cluster?.files[focusedFile]?.path;
       open(change.cluster, get().selectedIndex);
-      get().focusFile(focusedFile);
+      const at = change.cluster.files.findIndex((file) => file.path === path);
+      set({ focusedFile: at >= 0 ? at : null });
     },
 
     async openFile(fileIndex, how) {
       const cluster = get().cluster;
-      if (!cluster || !cluster.files[fileIndex]) return;
-      const ref = { clusterId: cluster.id, fileIndex };
+      const ref = cluster && fileRefOf(cluster, fileIndex);
+      if (!ref) return;
       try {
         await (how === 'open' ? engine.openFile(ref) : engine.revealFile(ref));
       } catch (error) {

@@ -86,18 +86,22 @@ export const engineCommands = {
    */
   openReport: command(empty, z.object({ clusters: z.number().nullable() })),
   getCluster: command(z.strictObject({ clusterId: z.string().min(1).max(200) }), clusterSchema.nullable()),
-  /** The extracted text of a cluster's file, for the side-by-side view; plain text, never markup. */
-  getDocumentText: command(fileRefSchema, z.object({ text: z.string(), truncated: z.boolean() })),
+  /** The extracted text of a cluster's file, for the side-by-side view; plain text, never markup. Reading changes nothing: the path check is optional. */
+  getDocumentText: command(fileRefSchema.partial({ path: true }), z.object({ text: z.string(), truncated: z.boolean() })),
   revealFile: command(fileRefSchema, empty),
   openFile: command(fileRefSchema, empty),
   setMark: command(fileRefSchema.extend({ mark: markSchema.nullable() }).strict(), empty),
   /** Marks by cluster id, then by file path (paths the engine reported). */
   getMarks: command(empty, z.record(z.string(), z.record(z.string(), markSchema))),
   /**
-   * "Not duplicates": hides a cluster (or, with fileIndex, one file of it) from these results and
-   * every later scan, the CLI's too. The engine takes the paths from its own results.
+   * "Not duplicates": hides a cluster (or, with fileIndex and the path shown there, one file of
+   * it) from these results and every later scan, the CLI's too. The engine takes the paths from
+   * its own results; those the UI sends (every file it shows of the cluster) are only checked.
    */
-  dismiss: command(z.strictObject({ clusterId: fileRefSchema.shape.clusterId, fileIndex: fileRefSchema.shape.fileIndex.optional() }), z.object({ id: z.int() })),
+  dismiss: command(
+    z.union([z.strictObject({ clusterId: fileRefSchema.shape.clusterId, paths: z.array(fileRefSchema.shape.path).min(1).max(1_000_000) }), fileRefSchema]),
+    z.object({ id: z.int() }),
+  ),
   /** Forgets a dismissal; its files are shown again once the folders are read again (at once while they are followed). */
   restore: command(z.strictObject({ id: z.int().min(1) }), empty),
   listDismissed: command(empty, z.array(dismissalSchema)),

@@ -206,10 +206,17 @@ export const clusterPageSchema = z.object({
   clusters: z.array(clusterSchema),
 });
 
-/** A file is named by its cluster and position, never by a path from the UI. */
+/**
+ * A file is named by its cluster and position, never by a path from the UI. `path` is the one the
+ * UI shows at that position, only checked: a list seen before a rescan or a change on disk may
+ * hold another file there now (an exact cluster keeps its id when a copy joins it), and the
+ * engine then refuses rather than act on a file the person did not see.
+ */
 export const fileRefSchema = z.strictObject({
   clusterId: z.string().min(1).max(200),
   fileIndex: z.int().min(0).max(1_000_000),
+  // Windows' longest extended path; a path the engine reported is never longer.
+  path: z.string().min(1).max(32_767),
 });
 
 export const markSchema = z.enum(marks);

@@ -1,4 +1,5 @@
-// Dismissing from the page: the engine is asked by cluster id and file position (never a path),
+// Dismissing from the page: the engine is asked by cluster id and file position (never a path;
+// the one shown there goes along only as a check),
 // a dismissed open group gives way to the next one rather than reading as "gone from disk", and
 // the Dismissed view lists and restores.
 import { describe, expect, it, vi } from 'vitest';
@@ -22,17 +23,17 @@ describe('dismissals in the store', () => {
       return { id: 1 };
     });
     await store.getState().dismiss(open);
-    expect(engine.dismiss).toHaveBeenCalledWith({ clusterId: open.id });
+    expect(engine.dismiss).toHaveBeenCalledWith({ clusterId: open.id, paths: open.files.map((f) => f.path) });
     expect(store.getState().cluster?.id).not.toBe(open.id);
     expect(store.getState().cluster).not.toBeNull();
     expect(store.getState().clusterGone).toBe(false);
   });
 
-  it('dismisses one file by its position', async () => {
+  it('dismisses one file by its position, with the path shown there as the check', async () => {
     const { engine, store } = await setup();
     const open = store.getState().cluster!;
     await store.getState().dismiss(open, 1);
-    expect(engine.dismiss).toHaveBeenCalledWith({ clusterId: open.id, fileIndex: 1 });
+    expect(engine.dismiss).toHaveBeenCalledWith({ clusterId: open.id, fileIndex: 1, path: open.files[1]!.path });
   });
 
   it('lists dismissals and restores one', async () => {

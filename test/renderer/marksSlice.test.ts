@@ -1,8 +1,11 @@
-// Marks: shown at once, saved through setMark, undone step by step, never "delete" in a
-// reference folder, and put back when the engine refuses them.
-import { describe, expect, it } from 'vitest';
+// Marks: shown at once, saved through setMark (with the path shown as the engine's check), undone
+// step by step on the file they were made on (wherever a change on disk moved it), steps forgotten
+// once new results replace the old, never "delete" in a reference folder, and put back when the
+// engine refuses them.
+import { describe, expect, it, vi } from 'vitest';
+import { connectEngineEvents } from '../../renderer/store/engineEvents.ts';
 import { createShingleStore } from '../../renderer/store/shingleStore.ts';
-import { cluster, createFakeEngine } from './fakeEngine.ts';
+import { cluster, createFakeEngine, settle } from './fakeEngine.ts';
 
 async function setup() {
   const engine = createFakeEngine([cluster('c1', 'near', ['/docs/a.txt', '/docs/b.txt', '/archive/c.txt'])]);
@@ -16,7 +19,7 @@ describe('marks', () => {
     const { engine, store, c1 } = await setup();
     await store.getState().setMark(c1, 1, 'delete');
     expect(store.getState().marks).toEqual({ c1: { '/docs/b.txt': 'delete' } });
-    expect(engine.setMark).toHaveBeenCalledWith({ clusterId: 'c1', fileIndex: 1, mark: 'delete' });
+    expect(engine.setMark).toHaveBeenCalledWith({ clusterId: 'c1', fileIndex: 1, path: '/docs/b.txt', mark: 'delete' });
   });
 
   it('undoes marks one step at a time, saving each undo', async () => {
@@ -28,7 +31,7 @@ describe('marks', () => {
 
     await store.getState().undo();
     expect(store.getState().marks).toEqual({ c1: { '/docs/a.txt': 'delete' } });
-    expect(engine.setMark).toHaveBeenLastCalledWith({ clusterId: 'c1', fileIndex: 1, mark: null });
+    expect(engine.setMark).toHaveBeenLastCalledWith({ clusterId: 'c1', fileIndex: 1, path: '/docs/b.txt', mark: null });
 
     await store.getState().undo();
     expect(store.getState().marks).toEqual({ c1: { '/docs/a.txt': 'keep' } });
@@ -89,5 +92,73 @@ describe('marks', () => {
     expect(store.getState().error).toMatch(/contains the other documents/);
     await store.getState().keepOnly(k1, 2);
     expect(store.getState().marks).toEqual({ k1: { '/docs/page.txt': 'keep', '/docs/chapter.txt': 'delete' } });
+  });
+});
+
+describe('marks when the results change under them', () => {
+  async function opened(paths: string[]) {
+    const engine = createFakeEngine([cluster('e1', 'exact', paths)]);
+    engine.scanState = { running: false, scanId: 's0', finishedAt: 1, errors: 0 };
+    const store = createShingleStore(engine);
+    connectEngineEvents(engine, store);
+    await store.getState().initialize();
+    await settle();
+    expect(store.getState().cluster?.id).toBe('e1');
+    return { engine, store };
+  }
+
+  it('undoes a mark on the file it was made on, wherever a change on disk moved it in its cluster', async () => {
+    const { engine, store } = await opened(['/docs/a.txt', '/docs/c.txt', '/docs/d.txt']);
+    await store.getState().setMark(store.getState().cluster!, 1, 'delete');
+    // A copy b.txt appears: the exact cluster keeps its id (its content), c.txt moves to position 2.
+    engine.emit('clusterChange', { event: 'cluster-changed', previousId: 'e1', cluster: cluster('e1', 'exact', ['/docs/a.txt', '/docs/b.txt', '/docs/c.txt', '/docs/d.txt']) });
+    await store.getState().undo();
+    expect(engine.setMark).toHaveBeenLastCalledWith({ clusterId: 'e1', fileIndex: 2, path: '/docs/c.txt', mark: null });
+    expect(store.getState().marks).toEqual({});
+  });
+
+  it("forgets the undo steps and takes the engine's marks when new results replace the old ones", async () => {
+    const { engine, store } = await opened(['/docs/a.txt', '/docs/c.txt']);
+    await store.getState().setMark(store.getState().cluster!, 1, 'delete');
+    expect(store.getState().undoStack).toHaveLength(1);
+    // The rescan's results hold other clusters: the engine dropped the marks of those gone.
+    engine.clusters = [cluster('e2', 'exact', ['/docs/x.txt', '/docs/y.txt'])];
+    engine.marks = {};
+    engine.emit('scanState', { running: true, scanId: 's1', errors: 0 });
+    engine.emit('scanState', { running: false, scanId: 's1', finishedAt: 2, errors: 0 });
+    await settle();
+    expect(store.getState().undoStack).toEqual([]);
+    expect(store.getState().marks).toEqual({});
+    vi.mocked(engine.setMark).mockClear();
+    await store.getState().undo();
+    expect(engine.setMark).not.toHaveBeenCalled();
+  });
+});
+
+describe('undo steps of a cluster that changed on disk', () => {
+  async function marked() {
+    const engine = createFakeEngine([cluster('n1', 'near', ['/docs/a.txt', '/docs/b.txt', '/docs/c.txt'])]);
+    const store = createShingleStore(engine);
+    connectEngineEvents(engine, store);
+    await store.getState().refreshClusters({ reset: true });
+    await store.getState().selectClusterAt(0);
+    await store.getState().setMark(store.getState().cluster!, 1, 'delete');
+    return { engine, store };
+  }
+
+  it('undoes a mark under the id its cluster took when a member left it', async () => {
+    const { engine, store } = await marked();
+    engine.emit('clusterChange', { event: 'cluster-changed', previousId: 'n1', cluster: cluster('n2', 'near', ['/docs/b.txt', '/docs/c.txt']) });
+    await store.getState().undo();
+    expect(engine.setMark).toHaveBeenLastCalledWith({ clusterId: 'n2', fileIndex: 0, path: '/docs/b.txt', mark: null });
+  });
+
+  it('forgets the undo steps of a cluster that left the results: its marks went with it', async () => {
+    const { engine, store } = await marked();
+    engine.emit('clusterChange', { event: 'cluster-removed', cluster: engine.clusters[0]! });
+    expect(store.getState().undoStack).toEqual([]);
+    vi.mocked(engine.setMark).mockClear();
+    await store.getState().undo();
+    expect(engine.setMark).not.toHaveBeenCalled();
   });
 });

@@ -4,6 +4,8 @@
 import { stat } from 'node:fs/promises';
 import { isAbsolute } from 'node:path';
 import { clusterFolders } from '../../../shared/clusterFolders.ts';
+import { plural } from '../../../shared/format.ts';
+import { displayPath } from '../../../shared/fsName.ts';
 import type { EngineApi, EventPayload } from '../../../shared/contract/engineContract.ts';
 import { folderFilesNow } from '../actions/folderFilesNow.ts';
 import { readReport } from '../actions/readReport.ts';
@@ -62,7 +64,9 @@ export function createEngineService({ dataDir, host }: EngineServiceOptions): En
       events,
       settings: settings.get,
       dismissals: dismissed.current,
-      onChange: (change) => void marksFollow(marks, change).catch((error: unknown) => console.error('shingle: could not save the marks:', error)),
+      onChange: (change) => void marksFollow(marks, change).catch(marksNotSaved),
+      // Marks stay across a rescan that finds the same clusters; those of clusters gone go too.
+      onReplaced: (clusters) => marks.retain(clusters).catch(marksNotSaved),
     });
     const actions = openBulkActions({
       dataDir,
@@ -90,9 +94,15 @@ export function createEngineService({ dataDir, host }: EngineServiceOptions): En
     return added;
   }
 
-  async function fileOf(ref: { clusterId: string; fileIndex: number }) {
+  /**
+   * The file a UI reference names, refused when it is not the file the UI shows there (`path`):
+   * the UI's list may be older than the results (a rescan, a change on disk, an event on its way).
+   */
+  async function fileOf(ref: { clusterId: string; fileIndex: number; path?: string }) {
     const { scans } = await stores;
-    return scans.clusters().file(ref.clusterId, ref.fileIndex);
+    const found = scans.clusters().file(ref.clusterId, ref.fileIndex);
+    if (ref.path !== undefined && found.file.path !== ref.path) throw changedSinceShown(`${displayPath(ref.path)} is no longer its file ${ref.fileIndex + 1}`);
+    return found;
   }
 
   return {
@@ -193,12 +203,16 @@ export function createEngineService({ dataDir, host }: EngineServiceOptions): En
       return {};
     },
     getMarks: async () => (await stores).marks.get(),
-    async dismiss({ clusterId, fileIndex }) {
+    async dismiss(ref) {
       const { scans, dismissed } = await stores;
-      const cluster = scans.clusters().get(clusterId);
-      if (!cluster) throw new Error(`No cluster ${clusterId} in the current results; scan again to refresh them`);
+      const shown = 'fileIndex' in ref ? await fileOf(ref) : undefined;
+      const cluster = shown?.cluster ?? scans.clusters().get(ref.clusterId);
+      if (!cluster) throw new Error(`No cluster ${ref.clusterId} in the current results; scan again to refresh them`);
       const paths = cluster.files.map((file) => file.path);
-      const dismissal = fileIndex === undefined ? { paths } : { paths, file: scans.clusters().file(clusterId, fileIndex).file.path };
+      // A whole cluster: the files it holds now must be the ones the person saw (an exact
+      // cluster keeps its id when a copy joins it), or the dismissal would hide one unseen.
+      if ('paths' in ref && !sameMembers(paths, ref.paths)) throw changedSinceShown(`it holds ${plural(paths.length, 'file')} now, not the ones shown`);
+      const dismissal = shown ? { paths, file: shown.file.path } : { paths };
       const id = dismissed.dismiss(dismissal);
       scans.hide(dismissal);
       return { id };
@@ -242,6 +256,19 @@ export function createEngineService({ dataDir, host }: EngineServiceOptions): En
 async function marksFollow(marks: MarksStore, change: ClusterChange): Promise<void> {
   if (change.event === 'cluster-removed') await marks.drop(change.cluster.id);
   else if (change.event === 'cluster-changed') await marks.follow(change.previousId, change.cluster);
+}
+
+function changedSinceShown(what: string): Error {
+  return new Error(`This cluster changed since it was shown: ${what}, so nothing was done; look at it again`);
+}
+
+function sameMembers(paths: readonly string[], shown: readonly string[]): boolean {
+  const seen = new Set(shown);
+  return seen.size === paths.length && paths.every((path) => seen.has(path));
+}
+
+function marksNotSaved(error: unknown): void {
+  console.error('shingle: could not save the marks:', error);
 }
 
 async function isFolder(path: string): Promise<boolean> {

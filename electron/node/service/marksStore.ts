@@ -19,6 +19,12 @@ export interface MarksStore {
    * cluster whose every file would be marked Delete loses those marks. Resolves once saved.
    */
   follow(previousId: string, cluster: Cluster): Promise<void>;
+  /**
+   * New results replaced the old ones (a scan, an opened report): the marks of clusters still in
+   * them (same id: the same content, or the same paths) stay on their files still there, the
+   * others go, so no leftover of an earlier cluster can come back ahead of a newer mark.
+   */
+  retain(clusters: readonly Cluster[]): Promise<void>;
   /** A cluster left the results: its marks go with it. */
   drop(clusterId: string): Promise<void>;
   flush(): Promise<void>;
@@ -44,16 +50,21 @@ export async function openMarksStore(dataDir: string): Promise<MarksStore> {
       const previous = marks.get(previousId);
       const current = previousId === cluster.id ? undefined : marks.get(cluster.id);
       if (!previous && !current) return;
-      const next = new Map<string, Mark>();
-      for (const { path } of cluster.files) {
-        const mark = current?.get(path) ?? previous?.get(path);
-        if (mark !== undefined) next.set(path, mark);
-      }
-      // Nothing may ever say "remove every copy".
-      if (next.size === cluster.files.length && [...next.values()].every((mark) => mark === 'delete')) next.clear();
+      // The cluster being followed holds the person's latest marks; any under the new id are older.
+      const next = marksOfFiles(cluster, [previous, current]);
       marks.delete(previousId);
       if (next.size > 0) marks.set(cluster.id, next);
       else marks.delete(cluster.id);
+      await file.save(toObject(marks));
+    },
+    async retain(clusters) {
+      const kept: MarkMap = new Map();
+      for (const cluster of clusters) {
+        const next = marksOfFiles(cluster, [marks.get(cluster.id)]);
+        if (next.size > 0) kept.set(cluster.id, next);
+      }
+      marks.clear();
+      for (const [clusterId, byPath] of kept) marks.set(clusterId, byPath);
       await file.save(toObject(marks));
     },
     async drop(clusterId) {
@@ -61,6 +72,17 @@ export async function openMarksStore(dataDir: string): Promise<MarksStore> {
     },
     flush: () => file.flush(),
   };
+}
+
+/** The marks of a cluster's files, each from the first source that has one; never "remove every copy". */
+function marksOfFiles(cluster: Cluster, sources: readonly (Map<string, Mark> | undefined)[]): Map<string, Mark> {
+  const next = new Map<string, Mark>();
+  for (const { path } of cluster.files) {
+    const mark = sources.map((source) => source?.get(path)).find((found) => found !== undefined);
+    if (mark !== undefined) next.set(path, mark);
+  }
+  if (next.size === cluster.files.length && [...next.values()].every((mark) => mark === 'delete')) next.clear();
+  return next;
 }
 
 function toObject(marks: MarkMap): Marks {

@@ -13,7 +13,7 @@ import { clusterSchema, scanSettingsSchema } from '../../../shared/contract/sche
 import type { ScanSettings } from '../../../shared/contract/schemas.ts';
 import type { EventPayload } from '../../../shared/contract/engineContract.ts';
 import { REPORT_VERSION } from '../../../shared/report.ts';
-import type { FolderMatch, ScanError, ScanReport } from '../../../shared/report.ts';
+import type { Cluster, FolderMatch, ScanError, ScanReport } from '../../../shared/report.ts';
 import type { ScanOptions } from '../../../shared/scanOptions.ts';
 import { runScan } from '../scan/scanService.ts';
 import type { ClusterChange } from '../watch/watchFolders.ts';
@@ -46,6 +46,8 @@ export interface ScanRunnerOptions {
   settings(): ScanSettings;
   /** Each change to the clusters (the disk's or a clean-up's), before it is told. */
   onChange(change: ClusterChange): void;
+  /** New results replaced the old ones (a scan finished, a report was opened); awaited before it is told, it must not reject. */
+  onReplaced(clusters: readonly Cluster[]): Promise<void>;
   /** Dismissed as not duplicates: left out of every scan and of the watcher's analyses. */
   dismissals(): readonly Dismissal[];
 }
@@ -82,7 +84,7 @@ const batchTracesSchema = z.record(z.string(), z.object({ before: z.array(cluste
 /** Enough to see what went wrong without the list growing for as long as the app stays open. */
 const KEPT_WARNINGS = 20;
 
-export async function openScanRunner({ dataDir, events, settings, onChange, dismissals }: ScanRunnerOptions): Promise<ScanRunner> {
+export async function openScanRunner({ dataDir, events, settings, onChange, onReplaced, dismissals }: ScanRunnerOptions): Promise<ScanRunner> {
   const lastScanPath = join(dataDir, 'lastScan.json');
   const file = createJsonFile<LastScan>(lastScanPath);
   let last = restore(await file.read());
@@ -158,7 +160,7 @@ export async function openScanRunner({ dataDir, events, settings, onChange, dism
       const report = await runScan(scanOptions(scanSettings), { signal, cache: index.cache, dismissals, onProgress: (progress) => events.emit('scanProgress', progress) });
       last = { scanId, finishedAt: Date.now(), report, settings: scanSettings, traces: actions.traces() };
       clusters.replaceAll(report.clusters);
-      await save(last);
+      await Promise.all([save(last), onReplaced(report.clusters)]);
       ended = finishedState(last);
     } catch (error) {
       const stopped = { running: false, scanId, finishedAt: Date.now(), errors: 0 };
@@ -216,7 +218,7 @@ export async function openScanRunner({ dataDir, events, settings, onChange, dism
       if (running) throw new Error('A scan is running; open the report once it has finished');
       last = { scanId: `opened-${randomUUID()}`, finishedAt: Date.now(), report };
       clusters.replaceAll(report.clusters);
-      await save(last);
+      await Promise.all([save(last), onReplaced(report.clusters)]);
       setState(finishedState(last));
       // Without settings the report is not followed: whatever was watched stops.
       await follow();

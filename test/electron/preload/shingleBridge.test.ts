@@ -64,7 +64,7 @@ describe('the preload bridge', () => {
     const early = bridge.getScanState({});
     fake.handOverPort();
     await expect(early).resolves.toEqual({ echo: 'getScanState' });
-    await expect(bridge.setMark({ clusterId: 'exact-1', fileIndex: 1, mark: 'keep' })).resolves.toEqual({ echo: 'setMark' });
+    await expect(bridge.setMark({ clusterId: 'exact-1', fileIndex: 1, path: '/home/ann/a.txt', mark: 'keep' })).resolves.toEqual({ echo: 'setMark' });
     fake.engines.forEach((port) => port.close());
   });
 

@@ -11,7 +11,7 @@ import { createTempTree } from '../../../helpers/tempTree.ts';
 import type { TempTree } from '../../../helpers/tempTree.ts';
 import { batchFinished, openActionService } from './actionServiceFixture.ts';
 import type { ActionService } from './actionServiceFixture.ts';
-import { createFakeHost } from './serviceFixture.ts';
+import { createFakeHost, fileRef } from './serviceFixture.ts';
 
 const text = prose(31);
 
@@ -69,7 +69,7 @@ describe('bulk clean-up', () => {
     const { clusters } = await service.listClusters({ offset: 0, limit: 10, sort: 'path' });
     const texts = clusters.find((c) => c.files.length === 3)!;
     const bAt = texts.files.findIndex((f) => f.path.endsWith('b.txt'));
-    await service.setMark({ clusterId: texts.id, fileIndex: bAt, mark: 'keep' });
+    await service.setMark({ ...fileRef(texts, bAt), mark: 'keep' });
     const preview = await service.previewActions({ clusterIds: [texts.id], rules: ['newest'], useMarks: true, action: 'delete' });
     // b.txt is marked keep: the rule (newest, a.txt) does not decide this cluster, the mark does.
     expect(removed(preview)).toEqual([tree.path('Docs/a.txt'), tree.path('Docs/old/c.txt')]);

@@ -8,7 +8,7 @@ import type { EngineService } from '../../../../electron/node/service/engineServ
 import { editEveryNthWord, prose, renderHtml } from '../../../helpers/documents.ts';
 import { createTempTree } from '../../../helpers/tempTree.ts';
 import type { TempTree } from '../../../helpers/tempTree.ts';
-import { createDataDir, createFakeHost, openService, scanFolders } from './serviceFixture.ts';
+import { createDataDir, createFakeHost, fileRef, openService, scanFolders } from './serviceFixture.ts';
 import type { FakeHost } from './serviceFixture.ts';
 
 const contract = prose(11);
@@ -168,26 +168,26 @@ describe('engine service over a scanned folder', () => {
 
   it('reveals any file by reference, and opens only documents on the allowlist', async () => {
     const { cluster, fileIndex } = await clusterWith('Pictures/photo.jpg');
-    await service.revealFile({ clusterId: cluster.id, fileIndex });
-    await expect(service.openFile({ clusterId: cluster.id, fileIndex })).rejects.toThrow('Shingle opens documents only, not photo.jpg');
+    await service.revealFile(fileRef(cluster, fileIndex));
+    await expect(service.openFile(fileRef(cluster, fileIndex))).rejects.toThrow('Shingle opens documents only, not photo.jpg');
     expect(host.revealed).toEqual([tree.path('Pictures/photo.jpg')]);
     const contractRef = await clusterWith('Documents/contract.txt');
-    await service.openFile({ clusterId: contractRef.cluster.id, fileIndex: contractRef.fileIndex });
+    await service.openFile(fileRef(contractRef.cluster, contractRef.fileIndex));
     expect(host.opened).toEqual([tree.path('Documents/contract.txt')]);
 
     const scriptRef = await clusterWith('Tools/run.sh');
-    await expect(service.openFile({ clusterId: scriptRef.cluster.id, fileIndex: 0 })).rejects.toThrow('documents only');
-    await expect(service.revealFile({ clusterId: cluster.id, fileIndex: 5 })).rejects.toThrow('no file at position 5');
-    await expect(service.openFile({ clusterId: 'near-gone', fileIndex: 0 })).rejects.toThrow('No cluster near-gone');
+    await expect(service.openFile(fileRef(scriptRef.cluster, 0))).rejects.toThrow('documents only');
+    await expect(service.revealFile({ clusterId: cluster.id, fileIndex: 5, path: tree.path('Pictures/photo.jpg') })).rejects.toThrow('no file at position 5');
+    await expect(service.openFile({ clusterId: 'near-gone', fileIndex: 0, path: tree.path('Pictures/photo.jpg') })).rejects.toThrow('No cluster near-gone');
     expect(host.opened).toHaveLength(1);
   });
 
   it('keeps marks by cluster and path, and the results and marks across a restart', async () => {
     const { cluster } = await clusterWith('Videos/clip.mp4');
-    await service.setMark({ clusterId: cluster.id, fileIndex: 1, mark: 'delete' });
-    await service.setMark({ clusterId: cluster.id, fileIndex: 2, mark: 'delete' });
-    await service.setMark({ clusterId: cluster.id, fileIndex: 0, mark: 'keep' });
-    await service.setMark({ clusterId: cluster.id, fileIndex: 2, mark: null });
+    await service.setMark({ ...fileRef(cluster, 1), mark: 'delete' });
+    await service.setMark({ ...fileRef(cluster, 2), mark: 'delete' });
+    await service.setMark({ ...fileRef(cluster, 0), mark: 'keep' });
+    await service.setMark({ ...fileRef(cluster, 2), mark: null });
     const expected = { [cluster.id]: { [cluster.files[1]!.path]: 'delete', [cluster.files[0]!.path]: 'keep' } };
     expect(engineCommands.getMarks.response.parse(await service.getMarks({}))).toEqual(expected);
     const listed = await list();

@@ -6,7 +6,7 @@ import { engineCommands } from '../../../../shared/contract/engineContract.ts';
 import type { EngineService } from '../../../../electron/node/service/engineService.ts';
 import { createTempTree } from '../../../helpers/tempTree.ts';
 import type { TempTree } from '../../../helpers/tempTree.ts';
-import { createDataDir, createFakeHost, nextScanState, openService, scanFolders } from './serviceFixture.ts';
+import { createDataDir, createFakeHost, fileRef, nextScanState, openService, scanFolders } from './serviceFixture.ts';
 
 const letter = 'Dear tenant, the rent for the flat is due on the first of each month.\n'.repeat(30);
 const minutes = 'The committee met on Tuesday and agreed the budget for next year.\n'.repeat(30);
@@ -40,8 +40,8 @@ describe('dismissals in the service', () => {
     const minuteCluster = page.clusters.find((c) => c.files.length === 3)!;
     const removed = minuteCluster.files[2]!.path;
 
-    const { id } = await service.dismiss({ clusterId: letters.id });
-    await service.dismiss({ clusterId: minuteCluster.id, fileIndex: 2 });
+    const { id } = await service.dismiss({ clusterId: letters.id, paths: letters.files.map((f) => f.path) });
+    await service.dismiss(fileRef(minuteCluster, 2));
     const expected = [minuteCluster.files.map((f) => f.path).filter((p) => p !== removed).sort()];
     expect(await shown()).toEqual(expected);
 

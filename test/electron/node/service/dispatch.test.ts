@@ -86,8 +86,9 @@ describe('dispatchCommand', () => {
     it('rejects a file index past the end of its cluster', async () => {
       const { clusters } = await service.listClusters({ offset: 0, limit: 1, sort: 'reclaimable' });
       const clusterId = clusters[0]!.id;
-      await expect(dispatchCommand(service, 'revealFile', { clusterId, fileIndex: 2 })).rejects.toThrow(`Cluster ${clusterId} has 2 files; there is no file at position 2`);
-      await expect(dispatchCommand(service, 'setMark', { clusterId, fileIndex: 99, mark: 'delete' })).rejects.toThrow('no file at position 99');
+      const path = clusters[0]!.files[1]!.path;
+      await expect(dispatchCommand(service, 'revealFile', { clusterId, fileIndex: 2, path })).rejects.toThrow(`Cluster ${clusterId} has 2 files; there is no file at position 2`);
+      await expect(dispatchCommand(service, 'setMark', { clusterId, fileIndex: 99, path, mark: 'delete' })).rejects.toThrow('no file at position 99');
       expect(await service.getMarks({})).toEqual({});
     });
   });

@@ -13,7 +13,7 @@ import type { EngineService } from '../../../../electron/node/service/engineServ
 import { editEveryNthWord, prose } from '../../../helpers/documents.ts';
 import { createTempTree } from '../../../helpers/tempTree.ts';
 import type { TempTree } from '../../../helpers/tempTree.ts';
-import { createDataDir, createFakeHost, openService, scanFolders } from './serviceFixture.ts';
+import { createDataDir, createFakeHost, fileRef, openService, scanFolders } from './serviceFixture.ts';
 
 type ClusterChange = EventPayload<'clusterChange'>;
 
@@ -65,8 +65,8 @@ describe('results following the disk', () => {
   it('adds a new near-duplicate to its cluster, keeping the marks of the files still in it', async () => {
     const [before] = await nearClusters();
     expect(names(before)).toEqual(['Backup/report-old.txt', 'Documents/report.txt']);
-    await service.setMark({ clusterId: before!.id, fileIndex: 0, mark: 'keep' });
-    await service.setMark({ clusterId: before!.id, fileIndex: 1, mark: 'delete' });
+    await service.setMark({ ...fileRef(before!, 0), mark: 'keep' });
+    await service.setMark({ ...fileRef(before!, 1), mark: 'delete' });
     const marked = Object.fromEntries(before!.files.map((f, i) => [f.path, i === 0 ? 'keep' : 'delete']));
 
     await tree.write('Drafts/report-draft.txt', editEveryNthWord(report, 30, 'draft'));

@@ -14,7 +14,7 @@ import { prose } from '../../../helpers/documents.ts';
 import { createTempTree } from '../../../helpers/tempTree.ts';
 import type { TempTree } from '../../../helpers/tempTree.ts';
 import { batchFinished } from './actionServiceFixture.ts';
-import { createDataDir, createFakeHost, openService, scanFolders, useTempDataHome } from './serviceFixture.ts';
+import { createDataDir, createFakeHost, fileRef, openService, scanFolders, useTempDataHome } from './serviceFixture.ts';
 
 const text = prose(41);
 const other = prose(42);
@@ -80,7 +80,7 @@ describe('results after a clean-up', () => {
   it('takes removed files out of their clusters and tells so before the batch is told finished', async () => {
     const texts = (await all()).find((c) => c.files.length === 3)!;
     const bAt = texts.files.findIndex((f) => f.path.endsWith('b.txt'));
-    await service.setMark({ clusterId: texts.id, fileIndex: bAt, mark: 'delete' });
+    await service.setMark({ ...fileRef(texts, bAt), mark: 'delete' });
 
     const batchId = await cleanUp({ rules: [], useMarks: true });
     const after = await all();
@@ -120,9 +120,9 @@ describe('results after a clean-up', () => {
 
   it('never lets every file of a cluster be marked Delete', async () => {
     const texts = (await all()).find((c) => c.files.length === 3)!;
-    await service.setMark({ clusterId: texts.id, fileIndex: 0, mark: 'delete' });
-    await service.setMark({ clusterId: texts.id, fileIndex: 1, mark: 'delete' });
-    await expect(service.setMark({ clusterId: texts.id, fileIndex: 2, mark: 'delete' })).rejects.toThrow(/mark one to keep/);
+    await service.setMark({ ...fileRef(texts, 0), mark: 'delete' });
+    await service.setMark({ ...fileRef(texts, 1), mark: 'delete' });
+    await expect(service.setMark({ ...fileRef(texts, 2), mark: 'delete' })).rejects.toThrow(/mark one to keep/);
     expect(Object.keys((await service.getMarks({}))[texts.id]!)).toHaveLength(2);
   });
 });
@@ -165,8 +165,8 @@ describe('marks in a contained cluster', () => {
       await scanFolders(service, host, [tree.root]);
       const [contained] = (await service.listClusters({ offset: 0, limit: 10, sort: 'path', kinds: ['contained'] })).clusters;
       expect(contained?.files[0]?.path).toBe(tree.path('book.txt'));
-      await expect(service.setMark({ clusterId: contained!.id, fileIndex: 0, mark: 'delete' })).rejects.toThrow(/contains the others/);
-      await service.setMark({ clusterId: contained!.id, fileIndex: 1, mark: 'delete' });
+      await expect(service.setMark({ ...fileRef(contained!, 0), mark: 'delete' })).rejects.toThrow(/contains the others/);
+      await service.setMark({ ...fileRef(contained!, 1), mark: 'delete' });
       expect(await service.getMarks({})).toEqual({ [contained!.id]: { [tree.path('excerpt.txt')]: 'delete' } });
     } finally {
       await service.dispose();

@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { EventPayload } from '../../../../shared/contract/engineContract.ts';
+import type { Cluster } from '../../../../shared/report.ts';
 import { createEngineService } from '../../../../electron/node/service/engineService.ts';
 import type { EngineService, HostCapabilities } from '../../../../electron/node/service/engineService.ts';
 import { createRecordingHost } from '../../../helpers/recordingHost.ts';
@@ -19,6 +20,13 @@ export async function createDataDir(): Promise<{ path: string; remove(): Promise
 
 export function openService(dataDir: string, host: HostCapabilities = createFakeHost()): EngineService {
   return createEngineService({ dataDir, host });
+}
+
+/** A file of a cluster as the UI names it: its position, with the path shown there as a check. */
+export function fileRef(cluster: Cluster, fileIndex: number): { clusterId: string; fileIndex: number; path: string } {
+  const file = cluster.files[fileIndex];
+  if (!file) throw new Error(`cluster ${cluster.id} has no file ${fileIndex}`);
+  return { clusterId: cluster.id, fileIndex, path: file.path };
 }
 
 /** Resolves with the first scanState event for which `done` holds. */
