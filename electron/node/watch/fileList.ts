@@ -63,8 +63,19 @@ export function createFileList(initial: readonly WalkedFile[], options: FileList
     if (!before.has(path)) before.set(path, files.get(path) ?? null);
   }
 
+  // Ids of files with several names whose listing changed since the last refreshLinks(): the
+  // watcher names only the path a file was written through, and its other names, listed with the
+  // old times, would let the content cache answer for them with the old content.
+  let relinked = new Set<string>();
+
+  function noteLinks(file: WalkedFile | undefined): void {
+    if (file !== undefined && file.nlink > 1) relinked.add(file.fileId);
+  }
+
   function drop(path: string): boolean {
     remember(path);
+    const known = files.get(path);
+    noteLinks(known);
     return files.delete(path);
   }
 
@@ -73,8 +84,31 @@ export function createFileList(initial: readonly WalkedFile[], options: FileList
     const known = files.get(file.path);
     if (known !== undefined && sameFile(known, file)) return false;
     remember(file.path);
+    // A name gained (nlink up) or lost, or content changed: each shows in every name's times.
+    noteLinks(known);
+    noteLinks(file);
     files.set(file.path, file);
     return true;
+  }
+
+  /**
+   * Re-reads the other listed names of the files noted by noteLinks(), those `fresh` does not
+   * cover. One pass over the list, and only for a batch that touched a file with several names:
+   * an index by file id would cost every file memory for the few that have other names.
+   */
+  function refreshLinks(fresh: (path: string) => boolean): boolean {
+    if (relinked.size === 0) return false;
+    const ids = relinked;
+    const stale: string[] = [];
+    for (const file of files.values()) if (ids.has(file.fileId) && !fresh(file.path)) stale.push(file.path);
+    let changed = false;
+    for (const path of stale) {
+      const stats = lstatIfThere(path);
+      changed = (stats?.isFile() ? putStats(path, stats) : drop(path)) || changed;
+    }
+    // What the names re-read here noted concerns the same files.
+    relinked = new Set();
+    return changed;
   }
 
   function putStats(path: string, stats: Stats): boolean {
@@ -93,7 +127,8 @@ export function createFileList(initial: readonly WalkedFile[], options: FileList
     return changed;
   }
 
-  function replaceUnder(roots: readonly string[], walked: readonly WalkedFile[]): boolean {
+  /** replaceUnder() without refreshLinks(). */
+  function replaceListed(roots: readonly string[], walked: readonly WalkedFile[]): boolean {
     let changed = false;
     const fresh = new Set(walked.map((file) => file.path));
     for (const path of files.keys()) {
@@ -113,7 +148,7 @@ export function createFileList(initial: readonly WalkedFile[], options: FileList
     // Errors of these partial walks are not reported: the files they hide stay unlisted, as in a scan.
     await scanTree(folders, { ...options, signal }, { file: (file) => found.push(file), error: () => {}, special: () => {} });
     // The walk was rooted at the new folder: the user's path globs are relative to the real root.
-    return replaceUnder(folders, found.filter((file) => !isIgnored(file.path)));
+    return replaceListed(folders, found.filter((file) => !isIgnored(file.path)));
   }
 
   /** Through a followed symlink, chokidar names a file by the link; the walk lists its real path. */
@@ -127,8 +162,10 @@ export function createFileList(initial: readonly WalkedFile[], options: FileList
       let changed = false;
       const gone: string[] = [];
       const newFolders: string[] = [];
+      const read = new Set<string>();
       for (const named of paths) {
         const path = canonical(named);
+        read.add(path);
         const stats = lstatIfThere(path);
         if (stats?.isFile()) {
           changed = putStats(path, stats) || changed;
@@ -141,9 +178,12 @@ export function createFileList(initial: readonly WalkedFile[], options: FileList
       }
       if (gone.length > 0) changed = dropBelow(gone) || changed;
       if (newFolders.length > 0) changed = (await walkInto(newFolders, signal)) || changed;
-      return changed;
+      return refreshLinks((path) => read.has(path) || isUnderAny(path, newFolders)) || changed;
     },
-    replaceUnder,
+    replaceUnder(roots, walked) {
+      const changed = replaceListed(roots, walked);
+      return refreshLinks((path) => isUnderAny(path, roots)) || changed;
+    },
     takeChanges() {
       const changes: FileChanges = { removed: [], added: [] };
       for (const [path, was] of before) {

@@ -1,6 +1,6 @@
 // Live watching end to end: real folders, real chokidar, real worker threads. Each test changes
 // the disk the way a user would and waits (with a limit) for the clusters to follow.
-import { mkdir, rename, rm, unlink, writeFile } from 'node:fs/promises';
+import { link, mkdir, rename, rm, unlink, writeFile } from 'node:fs/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ScanOptions } from '../../../../shared/scanOptions.ts';
 import { editEveryNthWord, prose } from '../../../helpers/documents.ts';
@@ -24,8 +24,10 @@ describe('watchFolders', () => {
     run = tree = undefined;
   });
 
-  async function watching(files: Record<string, string>, options: Partial<ScanOptions> = {}): Promise<{ tree: TempTree; run: WatchRun }> {
+  /** `prepare`: what cannot be written as files (links), before the watch starts. */
+  async function watching(files: Record<string, string | Uint8Array>, options: Partial<ScanOptions> = {}, prepare?: (tree: TempTree) => Promise<void>): Promise<{ tree: TempTree; run: WatchRun }> {
     tree = await createTempTree(files);
+    await prepare?.(tree);
     run = startWatch([tree.root], options);
     await run.ready;
     return { tree, run };
@@ -138,5 +140,35 @@ describe('watchFolders', () => {
     await writeFile(tree.path('New/untitled.txt'), contract);
     await run.until(() => shownWith(run, tree.path('New/untitled.txt')) !== undefined, WAIT_MS, 'the filled file joins');
     expect(shownWith(run, tree.path('New/untitled.txt'))?.kind).toBe('exact');
+  });
+
+  // The watcher names only the path a file was written through: its other names must not go on
+  // vouching for the old content (the content cache would answer for them by their old times).
+  it('ends the exact cluster of a hard-linked file edited in place through one name, at the same size', async () => {
+    const bytes = Buffer.alloc(64 * 1024, 'a');
+    const linked = async (tree: TempTree) => {
+      await mkdir(tree.path('y'));
+      await link(tree.path('x/a1.bin'), tree.path('y/a2.bin'));
+    };
+    const { tree, run } = await watching({ 'x/a1.bin': bytes, 'z/b.bin': bytes }, {}, linked);
+    const [cluster] = run.shown.values();
+    expect(cluster?.kind).toBe('exact');
+    expect(cluster?.files.map((file) => [file.path, ...(file.links ?? [])].sort())).toEqual([[tree.path('x/a1.bin'), tree.path('y/a2.bin')], [tree.path('z/b.bin')]]);
+    await writeFile(tree.path('x/a1.bin'), Buffer.alloc(64 * 1024, 'b'));
+    await run.until(() => shownWith(run, tree.path('z/b.bin')) === undefined, WAIT_MS, 'b.bin is no longer shown as a copy of the edited file');
+    expect(run.shown.size).toBe(0);
+  });
+
+  it('ends the near cluster of a hard-linked file edited through the name that sorts last', async () => {
+    // The document unit is read by its first name: here the one the watcher does not name.
+    const linked = async (tree: TempTree) => {
+      await mkdir(tree.path('a-linked'));
+      await link(tree.path('z-edited/contract.txt'), tree.path('a-linked/contract.txt'));
+    };
+    const { tree, run } = await watching({ 'z-edited/contract.txt': contract, 'contract-v2.txt': revised }, {}, linked);
+    expect(pathsOf(shownWith(run, tree.path('contract-v2.txt')))).toEqual([tree.path('a-linked/contract.txt'), tree.path('contract-v2.txt')]);
+    await writeFile(tree.path('z-edited/contract.txt'), prose(99));
+    await run.until(() => shownWith(run, tree.path('contract-v2.txt')) === undefined, WAIT_MS, 'the revision is no longer shown as near the edited file');
+    expect(run.shown.size).toBe(0);
   });
 });
