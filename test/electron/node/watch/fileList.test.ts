@@ -1,6 +1,6 @@
 // The watcher's file list, re-reading only the paths the watcher names, and the changes it hands
 // the incremental analysis.
-import { link, mkdir, rename, unlink, writeFile } from 'node:fs/promises';
+import { chmod, link, mkdir, rename, unlink, writeFile } from 'node:fs/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { defaultScanOptions } from '../../../../shared/scanOptions.ts';
 import type { WalkedFile } from '../../../../electron/node/scan/types.ts';
@@ -71,5 +71,25 @@ describe('file list', () => {
     await list.update([tree.path('a/one.txt')], signal);
     expect(listed('b/one.txt')?.nlink).toBe(1);
     expect(paths(list.takeChanges().added)).toEqual([tree.path('b/one.txt')]);
+  });
+
+  it.skipIf(process.getuid?.() === 0)('keeps an error for what cannot be read, worded as the walk words it, until it can be (skipped as root, which reads everything)', async () => {
+    tree = await createTempTree({ 'sub/a.txt': 'a', 'b.txt': 'b' });
+    const list = await listOf(tree.root);
+    const signal = new AbortController().signal;
+    await chmod(tree.path('sub'), 0o000);
+    try {
+      await list.update([tree.path('sub/a.txt')], signal);
+      expect(list.errors()).toEqual([{ path: tree.path('sub/a.txt'), code: 'EACCES', message: 'Cannot read file details: permission denied' }]);
+      expect([...list.files.keys()]).toEqual([tree.path('b.txt')]);
+      // The folder walked again: its error stands for what is below it.
+      await list.update([tree.path('sub')], signal);
+      expect(list.errors()).toEqual([{ path: tree.path('sub'), code: 'EACCES', message: 'Cannot list folder: permission denied' }]);
+    } finally {
+      await chmod(tree.path('sub'), 0o755);
+    }
+    await list.update([tree.path('sub')], signal);
+    expect(list.errors()).toEqual([]);
+    expect([...list.files.keys()].sort()).toEqual([tree.path('b.txt'), tree.path('sub/a.txt')]);
   });
 });

@@ -1,6 +1,6 @@
 // Live watching end to end: real folders, real chokidar, real worker threads. Each test changes
 // the disk the way a user would and waits (with a limit) for the clusters to follow.
-import { link, mkdir, rename, rm, unlink, writeFile } from 'node:fs/promises';
+import { chmod, link, mkdir, rename, rm, symlink, unlink, writeFile } from 'node:fs/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ScanOptions } from '../../../../shared/scanOptions.ts';
 import { editEveryNthWord, prose } from '../../../helpers/documents.ts';
@@ -170,5 +170,48 @@ describe('watchFolders', () => {
     await writeFile(tree.path('z-edited/contract.txt'), prose(99));
     await run.until(() => shownWith(run, tree.path('contract-v2.txt')) === undefined, WAIT_MS, 'the revision is no longer shown as near the edited file');
     expect(run.shown.size).toBe(0);
+  });
+
+  // What the watch cannot read is told as a scan tells it, not left out in silence.
+  it.skipIf(process.getuid?.() === 0)('reports a folder made unreadable, and again once it was readable in between (skipped as root, which reads everything)', async () => {
+    const { tree, run } = await watching({ 'b.txt': contract, 'sub/a.txt': contract });
+    expect(run.shown.size).toBe(1);
+    const locked = { path: tree.path('sub'), code: 'EACCES', message: 'Cannot list folder: permission denied' };
+    try {
+      await chmod(tree.path('sub'), 0o000);
+      await run.until(() => run.fileErrors.length === 1 && run.shown.size === 0, WAIT_MS, 'the locked folder is reported and its copy leaves');
+      expect(run.fileErrors).toEqual([locked]);
+      await chmod(tree.path('sub'), 0o755);
+      await run.until(() => run.shown.size === 1, WAIT_MS, 'the copy is back once the folder is readable');
+      await chmod(tree.path('sub'), 0o000);
+      await run.until(() => run.fileErrors.length === 2, WAIT_MS, 'the folder locked again is reported again');
+      expect(run.fileErrors).toEqual([locked, locked]);
+    } finally {
+      await chmod(tree.path('sub'), 0o755);
+    }
+  });
+
+  it.skipIf(process.getuid?.() === 0)('reports a folder made unreadable that held no file, though no cluster changes (skipped as root, which reads everything)', async () => {
+    const { tree, run } = await watching({ 'contract.txt': contract }, {}, (tree) => mkdir(tree.path('empty')).then(() => {}));
+    try {
+      await chmod(tree.path('empty'), 0o000);
+      await run.until(() => run.fileErrors.length > 0, WAIT_MS, 'the locked folder is reported');
+      expect(run.fileErrors).toEqual([{ path: tree.path('empty'), code: 'EACCES', message: 'Cannot list folder: permission denied' }]);
+    } finally {
+      await chmod(tree.path('empty'), 0o755);
+    }
+  });
+
+  it('reports what a folder moved in holds that cannot be read: a dangling symlink, followed', async () => {
+    const { tree, run } = await watching({ 'contract.txt': contract }, { followSymlinks: true });
+    const outside = await createTempTree({ 'Archive/contract.txt': contract });
+    try {
+      await symlink(outside.path('Archive/nowhere.txt'), outside.path('Archive/link.txt'));
+      await rename(outside.path('Archive'), tree.path('Archive'));
+    } finally {
+      await outside.remove();
+    }
+    await run.until(() => run.fileErrors.length > 0 && run.shown.size === 1, WAIT_MS, 'the dangling symlink is reported beside the copy');
+    expect(run.fileErrors).toEqual([{ path: tree.path('Archive/link.txt'), code: 'ENOENT', message: 'Dangling symlink: no such file or directory' }]);
   });
 });
