@@ -202,6 +202,20 @@ describe('watchFolders', () => {
     }
   });
 
+  it.skipIf(process.getuid?.() === 0)('follows changes in a folder that was unreadable when the watch began, once it is readable (skipped as root, which reads everything)', async () => {
+    const { tree, run } = await watching({ 'b.txt': contract, 'sub/a.txt': contract }, {}, (tree) => chmod(tree.path('sub'), 0o000));
+    try {
+      expect((await run.ready).errors).toEqual([{ path: tree.path('sub'), code: 'EACCES', message: 'Cannot list folder: permission denied' }]);
+      expect(run.shown.size).toBe(0);
+      await chmod(tree.path('sub'), 0o755);
+      await run.until(() => run.shown.size === 1, WAIT_MS, 'the copy in the folder made readable is shown');
+      await writeFile(tree.path('sub/a.txt'), prose(99));
+      await run.until(() => run.shown.size === 0, WAIT_MS, 'the copy edited in that folder leaves');
+    } finally {
+      await chmod(tree.path('sub'), 0o755);
+    }
+  });
+
   it('reports what a folder moved in holds that cannot be read: a dangling symlink, followed', async () => {
     const { tree, run } = await watching({ 'contract.txt': contract }, { followSymlinks: true });
     const outside = await createTempTree({ 'Archive/contract.txt': contract });
