@@ -50,6 +50,21 @@ function lstatIfThere(path: string, unreadable: (error: unknown) => void): Stats
   }
 }
 
+/**
+ * False for a walk's error about a path gone since (a folder deleted mid-walk, common among the
+ * short-lived folders a watch sees): its removal is named to the watch, and it hides nothing.
+ * A dangling symlink's ENOENT stays: the link is there.
+ */
+function stillThere(error: ScanError): boolean {
+  if (error.code !== 'ENOENT') return true;
+  try {
+    lstatSync(toFsPath(error.path));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Paths of which none is below another, so one pass per path drops a removed tree. */
 function outermost(paths: string[]): string[] {
   const kept: string[] = [];
@@ -152,7 +167,7 @@ export function createFileList(initial: readonly WalkedFile[], options: FileList
   /** replaceUnder() without refreshLinks(). */
   function replaceListed(roots: readonly string[], walked: readonly WalkedFile[], walkErrors: readonly ScanError[]): boolean {
     forgetErrors(roots);
-    for (const error of walkErrors) errors.set(error.path, error);
+    for (const error of walkErrors) if (stillThere(error)) errors.set(error.path, error);
     let changed = false;
     const fresh = new Set(walked.map((file) => file.path));
     for (const path of files.keys()) {

@@ -1,6 +1,6 @@
 // The watcher's file list, re-reading only the paths the watcher names, and the changes it hands
 // the incremental analysis.
-import { chmod, link, mkdir, rename, unlink, writeFile } from 'node:fs/promises';
+import { chmod, link, mkdir, rename, symlink, unlink, writeFile } from 'node:fs/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { defaultScanOptions } from '../../../../shared/scanOptions.ts';
 import type { WalkedFile } from '../../../../electron/node/scan/types.ts';
@@ -91,5 +91,15 @@ describe('file list', () => {
     await list.update([tree.path('sub')], signal);
     expect(list.errors()).toEqual([]);
     expect([...list.files.keys()].sort()).toEqual([tree.path('b.txt'), tree.path('sub/a.txt')]);
+  });
+
+  it('keeps a walk\'s errors but those of paths gone since, which hide nothing', async () => {
+    tree = await createTempTree({ 'a.txt': 'a' });
+    const list = await listOf(tree.root);
+    await symlink(tree.path('nowhere.txt'), tree.path('dangling.txt'));
+    const dangling = { path: tree.path('dangling.txt'), code: 'ENOENT', message: 'Dangling symlink: no such file or directory' };
+    const vanished = { path: tree.path('tmp-1234'), code: 'ENOENT', message: 'Cannot open folder: no such file or directory' };
+    list.replaceUnder([tree.root], [...list.files.values()], [dangling, vanished]);
+    expect(list.errors()).toEqual([dangling]);
   });
 });
