@@ -20,6 +20,7 @@ import { getSystemErrorMessage } from 'node:util';
 import { decodeFsName, displayPath, hasEscapedBytes } from '../../../shared/fsName.ts';
 import { isWithin } from '../../../shared/paths/isWithin.ts';
 import { ScanErrorCode } from '../../../shared/report.ts';
+import type { ScanError } from '../../../shared/report.ts';
 import { compileUserExcludes, isDefaultExcluded } from './excludes.ts';
 import type { UserExcludes } from './excludes.ts';
 import { folderEntries } from './folderEntries.ts';
@@ -206,13 +207,17 @@ class Walk {
     this.sink.file({ path, size: unboxed(stats.size), mtimeMs: stats.mtimeMs, ctimeMs: stats.ctimeMs, fileId, nlink: unboxed(stats.nlink) });
   }
 
-  /** Reports a file system error for one path; anything else is a bug and is thrown. */
   private fail(path: string, error: unknown, what: string): void {
-    if (!(error instanceof Error) || typeof (error as NodeJS.ErrnoException).code !== 'string') throw error;
-    const { code, errno } = error as NodeJS.ErrnoException;
-    const reason = typeof errno === 'number' ? getSystemErrorMessage(errno) : error.message;
-    this.sink.error({ path, code: code!, message: `${what}: ${reason}` });
+    this.sink.error(fileSystemError(path, error, what));
   }
+}
+
+/** A file system error for one path, worded as the walk reports it; anything else is a bug and is thrown. */
+export function fileSystemError(path: string, error: unknown, what: string): ScanError {
+  if (!(error instanceof Error) || typeof (error as NodeJS.ErrnoException).code !== 'string') throw error;
+  const { code, errno } = error as NodeJS.ErrnoException;
+  const reason = typeof errno === 'number' ? getSystemErrorMessage(errno) : error.message;
+  return { path, code: code!, message: `${what}: ${reason}` };
 }
 
 /**

@@ -3,10 +3,11 @@
 // analysis needs (the content cache holds the rest), so a file costs its path and six fields.
 import { lstatSync } from 'node:fs';
 import type { Stats } from 'node:fs';
+import type { ScanError } from '../../../shared/report.ts';
 import { isUnder, isUnderAny } from '../index/scanRoots.ts';
 import { toFsPath } from '../scan/fsPath.ts';
 import type { WalkedFile, WalkOptions } from '../scan/types.ts';
-import { exactId, scanTree } from '../scan/walk.ts';
+import { exactId, fileSystemError, scanTree } from '../scan/walk.ts';
 import { throughRealFolder } from './watchIgnore.ts';
 import type { IgnoreTest } from './watchIgnore.ts';
 
@@ -15,14 +16,16 @@ export type FileListOptions = Omit<WalkOptions, 'signal'>;
 export interface FileList {
   readonly files: ReadonlyMap<string, WalkedFile>;
   /**
-   * Re-reads the named paths: a file is stat'ed, a new folder walked, a path that is gone
-   * takes everything below it along. True when the list changed.
+   * Re-reads the named paths: a file is stat'ed, a new folder walked, a path that is gone or
+   * unreadable takes everything below it along. True when the files listed changed.
    */
   update(paths: Iterable<string>, signal: AbortSignal): Promise<boolean>;
-  /** Puts a fresh walk of `roots` in place of what is listed under them. True when the list changed. */
-  replaceUnder(roots: readonly string[], walked: readonly WalkedFile[]): boolean;
+  /** Puts a fresh walk of `roots` (its files and errors) in place of what is listed under them. True when the files changed. */
+  replaceUnder(roots: readonly string[], walked: readonly WalkedFile[], errors: readonly ScanError[]): boolean;
   /** What changed since the last call (or since the list was made), and forgets it. */
   takeChanges(): FileChanges;
+  /** The paths that cannot be read now, as the walk reports them: what they hide is not listed. */
+  errors(): ScanError[];
 }
 
 /** Entries as they were and as they are; an edited file is in both. */
@@ -35,12 +38,30 @@ function sameFile(a: WalkedFile, b: WalkedFile): boolean {
   return a.fileId === b.fileId && a.size === b.size && a.mtimeMs === b.mtimeMs && a.ctimeMs === b.ctimeMs && a.nlink === b.nlink;
 }
 
-function lstatIfThere(path: string): Stats | undefined {
+/** Undefined when the path is not there, or cannot be read (`unreadable` then has the error). */
+function lstatIfThere(path: string, unreadable: (error: unknown) => void): Stats | undefined {
   try {
     return lstatSync(toFsPath(path));
-  } catch {
-    // Gone, or no longer reachable (EACCES on a parent): either way not a file the scan can read.
+  } catch (error) {
+    // ENOTDIR: a folder above it is a file now, so the path is gone too.
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== 'ENOENT' && code !== 'ENOTDIR') unreadable(error);
     return undefined;
+  }
+}
+
+/**
+ * False for a walk's error about a path gone since (a folder deleted mid-walk, common among the
+ * short-lived folders a watch sees): its removal is named to the watch, and it hides nothing.
+ * A dangling symlink's ENOENT stays: the link is there.
+ */
+function stillThere(error: ScanError): boolean {
+  if (error.code !== 'ENOENT') return true;
+  try {
+    lstatSync(toFsPath(error.path));
+    return true;
+  } catch {
+    return false;
   }
 }
 
@@ -53,8 +74,23 @@ function outermost(paths: string[]): string[] {
   return kept;
 }
 
-export function createFileList(initial: readonly WalkedFile[], options: FileListOptions, isIgnored: IgnoreTest): FileList {
+/** `initialErrors`: those of the walk that listed `initial`. */
+export function createFileList(initial: readonly WalkedFile[], options: FileListOptions, isIgnored: IgnoreTest, initialErrors: readonly ScanError[] = []): FileList {
   const files = new Map(initial.map((file) => [file.path, file]));
+  // Unreadable paths by path, kept as the files are: a path re-read or walked again loses its
+  // error or gets it anew, so the watch can tell the user of a folder that became unreadable.
+  const errors = new Map(initialErrors.map((error) => [error.path, error]));
+
+  /** Forgets the errors of `roots` and of what is below them (`below`: only of what is below). */
+  function forgetErrors(roots: readonly string[], below = false): void {
+    for (const path of errors.keys()) if (isUnderAny(path, roots) && !(below && roots.includes(path))) errors.delete(path);
+  }
+
+  /** `path`'s stats, as lstatIfThere(); an unreadable path's error is kept, worded as the walk's. */
+  function reread(path: string): Stats | undefined {
+    errors.delete(path);
+    return lstatIfThere(path, (error) => errors.set(path, fileSystemError(path, error, files.has(path) ? 'Cannot read file details' : 'Cannot open folder')));
+  }
   // What each path touched since the last takeChanges() was listed as before: the incremental
   // analysis then works on these files only (null: not listed).
   let before = new Map<string, WalkedFile | null>();
@@ -63,8 +99,19 @@ export function createFileList(initial: readonly WalkedFile[], options: FileList
     if (!before.has(path)) before.set(path, files.get(path) ?? null);
   }
 
+  // Ids of files with several names whose listing changed since the last refreshLinks(): the
+  // watcher names only the path a file was written through, and its other names, listed with the
+  // old times, would let the content cache answer for them with the old content.
+  let relinked = new Set<string>();
+
+  function noteLinks(file: WalkedFile | undefined): void {
+    if (file !== undefined && file.nlink > 1) relinked.add(file.fileId);
+  }
+
   function drop(path: string): boolean {
     remember(path);
+    const known = files.get(path);
+    noteLinks(known);
     return files.delete(path);
   }
 
@@ -73,8 +120,31 @@ export function createFileList(initial: readonly WalkedFile[], options: FileList
     const known = files.get(file.path);
     if (known !== undefined && sameFile(known, file)) return false;
     remember(file.path);
+    // A name gained (nlink up) or lost, or content changed: each shows in every name's times.
+    noteLinks(known);
+    noteLinks(file);
     files.set(file.path, file);
     return true;
+  }
+
+  /**
+   * Re-reads the other listed names of the files noted by noteLinks(), those `fresh` does not
+   * cover. One pass over the list, and only for a batch that touched a file with several names:
+   * an index by file id would cost every file memory for the few that have other names.
+   */
+  function refreshLinks(fresh: (path: string) => boolean): boolean {
+    if (relinked.size === 0) return false;
+    const ids = relinked;
+    const stale: string[] = [];
+    for (const file of files.values()) if (ids.has(file.fileId) && !fresh(file.path)) stale.push(file.path);
+    let changed = false;
+    for (const path of stale) {
+      const stats = reread(path);
+      changed = (stats?.isFile() ? putStats(path, stats) : drop(path)) || changed;
+    }
+    // What the names re-read here noted concerns the same files.
+    relinked = new Set();
+    return changed;
   }
 
   function putStats(path: string, stats: Stats): boolean {
@@ -85,6 +155,7 @@ export function createFileList(initial: readonly WalkedFile[], options: FileList
 
   function dropBelow(folders: string[]): boolean {
     let changed = false;
+    forgetErrors(folders, true);
     for (const folder of outermost(folders)) {
       for (const path of files.keys()) {
         if (path !== folder && isUnder(path, folder)) changed = drop(path) || changed;
@@ -93,7 +164,10 @@ export function createFileList(initial: readonly WalkedFile[], options: FileList
     return changed;
   }
 
-  function replaceUnder(roots: readonly string[], walked: readonly WalkedFile[]): boolean {
+  /** replaceUnder() without refreshLinks(). */
+  function replaceListed(roots: readonly string[], walked: readonly WalkedFile[], walkErrors: readonly ScanError[]): boolean {
+    forgetErrors(roots);
+    for (const error of walkErrors) if (stillThere(error)) errors.set(error.path, error);
     let changed = false;
     const fresh = new Set(walked.map((file) => file.path));
     for (const path of files.keys()) {
@@ -110,10 +184,11 @@ export function createFileList(initial: readonly WalkedFile[], options: FileList
    */
   async function walkInto(folders: string[], signal: AbortSignal): Promise<boolean> {
     const found: WalkedFile[] = [];
-    // Errors of these partial walks are not reported: the files they hide stay unlisted, as in a scan.
-    await scanTree(folders, { ...options, signal }, { file: (file) => found.push(file), error: () => {}, special: () => {} });
+    const walkErrors: ScanError[] = [];
+    await scanTree(folders, { ...options, signal }, { file: (file) => found.push(file), error: (error) => walkErrors.push(error), special: () => {} });
     // The walk was rooted at the new folder: the user's path globs are relative to the real root.
-    return replaceUnder(folders, found.filter((file) => !isIgnored(file.path)));
+    const kept = (entry: { path: string }) => !isIgnored(entry.path);
+    return replaceListed(folders, found.filter(kept), walkErrors.filter(kept));
   }
 
   /** Through a followed symlink, chokidar names a file by the link; the walk lists its real path. */
@@ -127,9 +202,11 @@ export function createFileList(initial: readonly WalkedFile[], options: FileList
       let changed = false;
       const gone: string[] = [];
       const newFolders: string[] = [];
+      const read = new Set<string>();
       for (const named of paths) {
         const path = canonical(named);
-        const stats = lstatIfThere(path);
+        read.add(path);
+        const stats = reread(path);
         if (stats?.isFile()) {
           changed = putStats(path, stats) || changed;
           continue;
@@ -141,9 +218,12 @@ export function createFileList(initial: readonly WalkedFile[], options: FileList
       }
       if (gone.length > 0) changed = dropBelow(gone) || changed;
       if (newFolders.length > 0) changed = (await walkInto(newFolders, signal)) || changed;
-      return changed;
+      return refreshLinks((path) => read.has(path) || isUnderAny(path, newFolders)) || changed;
     },
-    replaceUnder,
+    replaceUnder(roots, walked, walkErrors) {
+      const changed = replaceListed(roots, walked, walkErrors);
+      return refreshLinks((path) => isUnderAny(path, roots)) || changed;
+    },
     takeChanges() {
       const changes: FileChanges = { removed: [], added: [] };
       for (const [path, was] of before) {
@@ -155,5 +235,6 @@ export function createFileList(initial: readonly WalkedFile[], options: FileList
       before = new Map();
       return changes;
     },
+    errors: () => [...errors.values()],
   };
 }

@@ -32,6 +32,8 @@ export function watchFolderTree(roots: readonly string[], options: FolderTreeOpt
   /** Real paths of the folders watched, so a symlink loop is followed once. */
   const realFolders = new Set<string>();
   const realOf = new Map<string, string>();
+  /** Folders whose watch was refused as unreadable: watched once an event says they changed (a chmod). */
+  const refused = new Set<string>();
   let closed = false;
 
   function unwatchUnder(folder: string): void {
@@ -54,12 +56,16 @@ export function watchFolderTree(roots: readonly string[], options: FolderTreeOpt
     if (options.ignored(path)) return;
     // The names diskWatcher's SETTLE_MS waits on.
     events.emit('all', type === 'change' ? 'write' : 'rename', path);
+    if (type === 'change' && refused.delete(path)) void addTree(path);
     // A folder made or moved in needs watches of its own; one gone frees its watches.
     if (type === 'rename' && name !== null) {
       void stat(toFsPath(path)).then(
         (info) => (info.isDirectory() ? addTree(path) : undefined),
         // Only a folder once watched has watches below it: a file gone costs no search.
-        () => realOf.has(path) && unwatchUnder(path),
+        () => {
+          refused.delete(path);
+          if (realOf.has(path)) unwatchUnder(path);
+        },
       );
     }
   }
@@ -71,7 +77,9 @@ export function watchFolderTree(roots: readonly string[], options: FolderTreeOpt
       watcher = watch(toFsPath(folder), { persistent: true, encoding: 'buffer' }, (type, name) => onEvent(folder, type, name));
     } catch (error) {
       // Gone already, or unreadable: the walk reports those; a refused watch is the watch's to handle.
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT' && (error as NodeJS.ErrnoException).code !== 'EACCES') events.emit('error', error);
+      const { code } = error as NodeJS.ErrnoException;
+      if (code === 'EACCES') refused.add(folder);
+      else if (code !== 'ENOENT') events.emit('error', error);
       return false;
     }
     watcher.on('error', (error: NodeJS.ErrnoException) => {
@@ -90,7 +98,14 @@ export function watchFolderTree(roots: readonly string[], options: FolderTreeOpt
     if (real === undefined || realFolders.has(real)) return;
     realFolders.add(real);
     realOf.set(folder, real);
-    if (!watchFolder(folder)) return;
+    if (!watchFolder(folder)) {
+      // Not watched: an unreadable folder is tried again once readable, as any folder not seen yet.
+      if (refused.has(folder)) {
+        realFolders.delete(real);
+        realOf.delete(folder);
+      }
+      return;
+    }
     const entries = await readdir(toFsPath(folder), { withFileTypes: true, encoding: 'buffer' }).catch(() => []);
     const below: string[] = [];
     for (const entry of entries) {

@@ -45,7 +45,10 @@ export interface WatchHooks {
   onProgress?(progress: ScanProgress): void;
   /** Something the user should know, such as a fallback to rescans; each message is given once. */
   onWarning?(message: string): void;
-  /** A file the latest analysis could not read, where the analysis before it could. */
+  /**
+   * A path the watch cannot read now (a folder made unreadable, a file the analysis could not
+   * read) and could before the latest change; once readable again, it is reported anew if it fails again.
+   */
   onFileError?(error: ScanError): void;
   /** Files the host writes while watching (the index): never watched, never listed. */
   ownFiles?: readonly string[];
@@ -128,11 +131,19 @@ export async function watchFolders(options: ScanOptions, hooks: WatchHooks): Pro
   const stopWatchingRoots = await watchRoots(roots, stop);
   try {
     const { report, walked } = await runScanWith(options, pools, { cache, signal, onProgress: hooks.onProgress, takeKeptAnalysis: false, ...(dismissals ? { dismissals } : {}) });
-    const list = createFileList(hooks.ownFiles?.length ? walked.files.filter((file) => !isOwnFile(file.path)) : walked.files, options, isIgnored);
+    const notOwn = (entry: { path: string }) => !isOwnFile(entry.path);
+    const list = createFileList(hooks.ownFiles?.length ? walked.files.filter(notOwn) : walked.files, options, isIgnored, walked.errors.filter(notOwn));
     const { clusters, ...summary } = report;
     let tracked = clusters.map((cluster) => trackCluster(cluster, (path) => list.files.get(path)?.fileId));
     for (const cluster of clusters) hooks.onChange({ event: 'cluster-added', cluster });
     let errors = new Set(report.errors.map(errorKey));
+    let analysisErrors: ScanError[] = [];
+    /** Reports what cannot be read now, listed or analysed, and could before. */
+    const reportErrors = () => {
+      const now = [...list.errors(), ...analysisErrors];
+      for (const error of now) if (!errors.has(errorKey(error))) hooks.onFileError?.(error);
+      errors = new Set(now.map(errorKey));
+    };
     const analysis = createIncrementalAnalysis(list, options, pools, { cache, ...(dismissals ? { dismissals } : {}) });
 
     // A cluster the analysis hands back unchanged is the same object: tracked once, not per batch.
@@ -143,8 +154,8 @@ export async function watchFolders(options: ScanOptions, hooks: WatchHooks): Pro
       trackedOf = new WeakMap(now.map((entry) => [entry.cluster, entry]));
       for (const change of diffClusters(tracked, now)) hooks.onChange(change);
       tracked = now;
-      for (const error of after.errors) if (!errors.has(errorKey(error))) hooks.onFileError?.(error);
-      errors = new Set(after.errors.map(errorKey));
+      analysisErrors = after.errors;
+      reportErrors();
     };
     // The kept groups start from every listed file (the cache answers for all of them); a file
     // changed since the scan shows as a change.
@@ -165,7 +176,9 @@ export async function watchFolders(options: ScanOptions, hooks: WatchHooks): Pro
         changed = (await rescan(disk.polled, list)) || changed;
         queue.rescanIn(Math.max(RESCAN_INTERVAL_MS, RESCAN_COST_FACTOR * (performance.now() - started)));
       }
+      // A folder made unreadable may have held no file: its error is news all the same.
       if (changed) await publish();
+      else reportErrors();
     }
   } catch (error) {
     if (!signal.aborted) throw error;
@@ -179,12 +192,13 @@ export async function watchFolders(options: ScanOptions, hooks: WatchHooks): Pro
   /** Walks `which` afresh and puts what it finds in the list; true when that changed it. */
   async function rescan(which: readonly string[], list: FileList): Promise<boolean> {
     const walked: WalkedFile[] = [];
-    // Unreadable paths were reported by the initial scan; they stay out of the list, as there.
+    const errors: ScanError[] = [];
     const file = (found: WalkedFile) => {
       if (!isOwnFile(found.path)) walked.push(found);
     };
-    await scanTree([...which], { ...options, signal }, { file, error: () => {}, special: () => {} });
-    return list.replaceUnder(which, walked);
+    // The list keeps the errors; those it did not have are reported after the batch.
+    await scanTree([...which], { ...options, signal }, { file, error: (error) => errors.push(error), special: () => {} });
+    return list.replaceUnder(which, walked, errors);
   }
 
   /** Progress of an analysis that takes a while, with the list's figures: the analysis does not walk. */

@@ -1,6 +1,6 @@
 // The watcher's file list, re-reading only the paths the watcher names, and the changes it hands
 // the incremental analysis.
-import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { chmod, link, mkdir, rename, symlink, unlink, writeFile } from 'node:fs/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { defaultScanOptions } from '../../../../shared/scanOptions.ts';
 import type { WalkedFile } from '../../../../electron/node/scan/types.ts';
@@ -47,5 +47,59 @@ describe('file list', () => {
     const { removed, added } = list.takeChanges();
     expect([removed.map((file) => file.size), added.map((file) => file.size)]).toEqual([[3], [15]]);
     expect(paths(added)).toEqual([tree.path('one.txt')]);
+  });
+
+  it('re-reads every other listed name of a file whose listing changed through one name', async () => {
+    tree = await createTempTree({ 'a/one.txt': 'one', 'b/other.txt': 'other' });
+    const list = await listOf(tree.root);
+    const signal = new AbortController().signal;
+    const listed = (relative: string) => list.files.get(tree!.path(relative));
+    // A name made later: the watcher names only the new one, yet the first one's link count changed.
+    await link(tree.path('a/one.txt'), tree.path('b/one.txt'));
+    await list.update([tree.path('b/one.txt')], signal);
+    expect([listed('a/one.txt')?.nlink, listed('b/one.txt')?.nlink]).toEqual([2, 2]);
+    list.takeChanges();
+
+    // Rewritten in place through one name, at the same size: both names list the new times.
+    await writeFile(tree.path('b/one.txt'), 'ONE');
+    await list.update([tree.path('b/one.txt')], signal);
+    expect(listed('a/one.txt')).toEqual({ ...listed('b/one.txt'), path: tree.path('a/one.txt') });
+    expect(paths(list.takeChanges().added)).toEqual([tree.path('a/one.txt'), tree.path('b/one.txt')]);
+
+    // One name removed: the other's link count follows; the unrelated file is never re-read.
+    await unlink(tree.path('a/one.txt'));
+    await list.update([tree.path('a/one.txt')], signal);
+    expect(listed('b/one.txt')?.nlink).toBe(1);
+    expect(paths(list.takeChanges().added)).toEqual([tree.path('b/one.txt')]);
+  });
+
+  it.skipIf(process.getuid?.() === 0)('keeps an error for what cannot be read, worded as the walk words it, until it can be (skipped as root, which reads everything)', async () => {
+    tree = await createTempTree({ 'sub/a.txt': 'a', 'b.txt': 'b' });
+    const list = await listOf(tree.root);
+    const signal = new AbortController().signal;
+    await chmod(tree.path('sub'), 0o000);
+    try {
+      await list.update([tree.path('sub/a.txt')], signal);
+      expect(list.errors()).toEqual([{ path: tree.path('sub/a.txt'), code: 'EACCES', message: 'Cannot read file details: permission denied' }]);
+      expect([...list.files.keys()]).toEqual([tree.path('b.txt')]);
+      // The folder walked again: its error stands for what is below it.
+      await list.update([tree.path('sub')], signal);
+      expect(list.errors()).toEqual([{ path: tree.path('sub'), code: 'EACCES', message: 'Cannot list folder: permission denied' }]);
+    } finally {
+      await chmod(tree.path('sub'), 0o755);
+    }
+    await list.update([tree.path('sub')], signal);
+    expect(list.errors()).toEqual([]);
+    expect([...list.files.keys()].sort()).toEqual([tree.path('b.txt'), tree.path('sub/a.txt')]);
+  });
+
+  it('keeps a walk\'s errors but those of paths gone since, which hide nothing', async () => {
+    tree = await createTempTree({ 'a.txt': 'a' });
+    const list = await listOf(tree.root);
+    await symlink(tree.path('nowhere.txt'), tree.path('dangling.txt'));
+    const dangling = { path: tree.path('dangling.txt'), code: 'ENOENT', message: 'Dangling symlink: no such file or directory' };
+    const vanished = { path: tree.path('tmp-1234'), code: 'ENOENT', message: 'Cannot open folder: no such file or directory' };
+    list.replaceUnder([tree.root], [...list.files.values()], [dangling, vanished]);
+    expect(list.errors()).toEqual([dangling]);
   });
 });

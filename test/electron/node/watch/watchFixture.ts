@@ -1,6 +1,6 @@
 // A live watch on a temp folder for tests: records every change, folds them into the clusters a
 // UI would show, and waits for a condition on those clusters with a time limit instead of sleeping.
-import type { Cluster } from '../../../../shared/report.ts';
+import type { Cluster, ScanError } from '../../../../shared/report.ts';
 import { defaultScanOptions } from '../../../../shared/scanOptions.ts';
 import type { ScanOptions } from '../../../../shared/scanOptions.ts';
 import { createMemoryCache } from '../../../../electron/node/index/memoryCache.ts';
@@ -10,13 +10,14 @@ import type { ClusterChange, WatchHooks, WatchSummary } from '../../../../electr
 export interface WatchRun {
   changes: ClusterChange[];
   warnings: string[];
+  fileErrors: ScanError[];
   /** The clusters shown now, by id, as a UI applying the changes in order would have them. */
   shown: Map<string, Cluster>;
   ready: Promise<WatchSummary>;
   /** Settles when the watch ends. */
   done: Promise<void>;
   /**
-   * Resolves with the milliseconds it took once `check` holds after a change or warning, checked
+   * Resolves with the milliseconds it took once `check` holds after a change, warning or file error, checked
    * again at each one; rejects after `timeoutMs`.
    */
   until(check: () => boolean, timeoutMs: number, what: string): Promise<number>;
@@ -27,6 +28,7 @@ export function startWatch(roots: string[], options: Partial<ScanOptions> = {}, 
   const controller = new AbortController();
   const changes: ClusterChange[] = [];
   const warnings: string[] = [];
+  const fileErrors: ScanError[] = [];
   const shown = new Map<string, Cluster>();
   const waiters = new Set<() => void>();
   const { promise: ready, resolve: setReady } = Promise.withResolvers<WatchSummary>();
@@ -50,12 +52,17 @@ export function startWatch(roots: string[], options: Partial<ScanOptions> = {}, 
         warnings.push(message);
         poke();
       },
+      onFileError(error) {
+        fileErrors.push(error);
+        poke();
+      },
       ...hooks,
     },
   );
   return {
     changes,
     warnings,
+    fileErrors,
     shown,
     ready,
     done,

@@ -1,6 +1,6 @@
 // Live watching end to end: real folders, real chokidar, real worker threads. Each test changes
 // the disk the way a user would and waits (with a limit) for the clusters to follow.
-import { mkdir, rename, rm, unlink, writeFile } from 'node:fs/promises';
+import { chmod, link, mkdir, rename, rm, symlink, unlink, writeFile } from 'node:fs/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ScanOptions } from '../../../../shared/scanOptions.ts';
 import { editEveryNthWord, prose } from '../../../helpers/documents.ts';
@@ -24,8 +24,10 @@ describe('watchFolders', () => {
     run = tree = undefined;
   });
 
-  async function watching(files: Record<string, string>, options: Partial<ScanOptions> = {}): Promise<{ tree: TempTree; run: WatchRun }> {
+  /** `prepare`: what cannot be written as files (links), before the watch starts. */
+  async function watching(files: Record<string, string | Uint8Array>, options: Partial<ScanOptions> = {}, prepare?: (tree: TempTree) => Promise<void>): Promise<{ tree: TempTree; run: WatchRun }> {
     tree = await createTempTree(files);
+    await prepare?.(tree);
     run = startWatch([tree.root], options);
     await run.ready;
     return { tree, run };
@@ -138,5 +140,92 @@ describe('watchFolders', () => {
     await writeFile(tree.path('New/untitled.txt'), contract);
     await run.until(() => shownWith(run, tree.path('New/untitled.txt')) !== undefined, WAIT_MS, 'the filled file joins');
     expect(shownWith(run, tree.path('New/untitled.txt'))?.kind).toBe('exact');
+  });
+
+  // The watcher names only the path a file was written through: its other names must not go on
+  // vouching for the old content (the content cache would answer for them by their old times).
+  it('ends the exact cluster of a hard-linked file edited in place through one name, at the same size', async () => {
+    const bytes = Buffer.alloc(64 * 1024, 'a');
+    const linked = async (tree: TempTree) => {
+      await mkdir(tree.path('y'));
+      await link(tree.path('x/a1.bin'), tree.path('y/a2.bin'));
+    };
+    const { tree, run } = await watching({ 'x/a1.bin': bytes, 'z/b.bin': bytes }, {}, linked);
+    const [cluster] = run.shown.values();
+    expect(cluster?.kind).toBe('exact');
+    expect(cluster?.files.map((file) => [file.path, ...(file.links ?? [])].sort())).toEqual([[tree.path('x/a1.bin'), tree.path('y/a2.bin')], [tree.path('z/b.bin')]]);
+    await writeFile(tree.path('x/a1.bin'), Buffer.alloc(64 * 1024, 'b'));
+    await run.until(() => shownWith(run, tree.path('z/b.bin')) === undefined, WAIT_MS, 'b.bin is no longer shown as a copy of the edited file');
+    expect(run.shown.size).toBe(0);
+  });
+
+  it('ends the near cluster of a hard-linked file edited through the name that sorts last', async () => {
+    // The document unit is read by its first name: here the one the watcher does not name.
+    const linked = async (tree: TempTree) => {
+      await mkdir(tree.path('a-linked'));
+      await link(tree.path('z-edited/contract.txt'), tree.path('a-linked/contract.txt'));
+    };
+    const { tree, run } = await watching({ 'z-edited/contract.txt': contract, 'contract-v2.txt': revised }, {}, linked);
+    expect(pathsOf(shownWith(run, tree.path('contract-v2.txt')))).toEqual([tree.path('a-linked/contract.txt'), tree.path('contract-v2.txt')]);
+    await writeFile(tree.path('z-edited/contract.txt'), prose(99));
+    await run.until(() => shownWith(run, tree.path('contract-v2.txt')) === undefined, WAIT_MS, 'the revision is no longer shown as near the edited file');
+    expect(run.shown.size).toBe(0);
+  });
+
+  // What the watch cannot read is told as a scan tells it, not left out in silence.
+  it.skipIf(process.getuid?.() === 0)('reports a folder made unreadable, and again once it was readable in between (skipped as root, which reads everything)', async () => {
+    const { tree, run } = await watching({ 'b.txt': contract, 'sub/a.txt': contract });
+    expect(run.shown.size).toBe(1);
+    const locked = { path: tree.path('sub'), code: 'EACCES', message: 'Cannot list folder: permission denied' };
+    try {
+      await chmod(tree.path('sub'), 0o000);
+      await run.until(() => run.fileErrors.length === 1 && run.shown.size === 0, WAIT_MS, 'the locked folder is reported and its copy leaves');
+      expect(run.fileErrors).toEqual([locked]);
+      await chmod(tree.path('sub'), 0o755);
+      await run.until(() => run.shown.size === 1, WAIT_MS, 'the copy is back once the folder is readable');
+      await chmod(tree.path('sub'), 0o000);
+      await run.until(() => run.fileErrors.length === 2, WAIT_MS, 'the folder locked again is reported again');
+      expect(run.fileErrors).toEqual([locked, locked]);
+    } finally {
+      await chmod(tree.path('sub'), 0o755);
+    }
+  });
+
+  it.skipIf(process.getuid?.() === 0)('reports a folder made unreadable that held no file, though no cluster changes (skipped as root, which reads everything)', async () => {
+    const { tree, run } = await watching({ 'contract.txt': contract }, {}, (tree) => mkdir(tree.path('empty')).then(() => {}));
+    try {
+      await chmod(tree.path('empty'), 0o000);
+      await run.until(() => run.fileErrors.length > 0, WAIT_MS, 'the locked folder is reported');
+      expect(run.fileErrors).toEqual([{ path: tree.path('empty'), code: 'EACCES', message: 'Cannot list folder: permission denied' }]);
+    } finally {
+      await chmod(tree.path('empty'), 0o755);
+    }
+  });
+
+  it.skipIf(process.getuid?.() === 0)('follows changes in a folder that was unreadable when the watch began, once it is readable (skipped as root, which reads everything)', async () => {
+    const { tree, run } = await watching({ 'b.txt': contract, 'sub/a.txt': contract }, {}, (tree) => chmod(tree.path('sub'), 0o000));
+    try {
+      expect((await run.ready).errors).toEqual([{ path: tree.path('sub'), code: 'EACCES', message: 'Cannot list folder: permission denied' }]);
+      expect(run.shown.size).toBe(0);
+      await chmod(tree.path('sub'), 0o755);
+      await run.until(() => run.shown.size === 1, WAIT_MS, 'the copy in the folder made readable is shown');
+      await writeFile(tree.path('sub/a.txt'), prose(99));
+      await run.until(() => run.shown.size === 0, WAIT_MS, 'the copy edited in that folder leaves');
+    } finally {
+      await chmod(tree.path('sub'), 0o755);
+    }
+  });
+
+  it('reports what a folder moved in holds that cannot be read: a dangling symlink, followed', async () => {
+    const { tree, run } = await watching({ 'contract.txt': contract }, { followSymlinks: true });
+    const outside = await createTempTree({ 'Archive/contract.txt': contract });
+    try {
+      await symlink(outside.path('Archive/nowhere.txt'), outside.path('Archive/link.txt'));
+      await rename(outside.path('Archive'), tree.path('Archive'));
+    } finally {
+      await outside.remove();
+    }
+    await run.until(() => run.fileErrors.length > 0 && run.shown.size === 1, WAIT_MS, 'the dangling symlink is reported beside the copy');
+    expect(run.fileErrors).toEqual([{ path: tree.path('Archive/link.txt'), code: 'ENOENT', message: 'Dangling symlink: no such file or directory' }]);
   });
 });

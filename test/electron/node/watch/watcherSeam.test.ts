@@ -2,6 +2,7 @@
 // refusing more watches (ENOSPC, EMFILE, reported as chokidar reports them), and watches that
 // take long to set. The walks, rescans and analyses are real.
 import { EventEmitter } from 'node:events';
+import { chmod } from 'node:fs/promises';
 import type { ChokidarOptions } from 'chokidar';
 import { afterEach, describe, expect, it } from 'vitest';
 import { RESCAN_INTERVAL_MS } from '../../../../electron/node/watch/watchFolders.ts';
@@ -73,8 +74,9 @@ describe('the native watcher', () => {
     expect(run.warnings).toHaveLength(1);
   });
 
-  it('falls back when watches are refused later, and rescans find removals too', async () => {
-    tree = await createTempTree({ 'contract.txt': contract, 'copy.txt': contract });
+  /** A watch on a tree of `files` whose fake watcher is ready at once, then refuses no watch until told. */
+  async function watchingReady(files: Record<string, string>): Promise<{ tree: TempTree; run: WatchRun; watcher: FakeWatcher }> {
+    tree = await createTempTree(files);
     let watcher: FakeWatcher | undefined;
     run = startWatch([tree.root], {}, {
       createWatcher(paths, options) {
@@ -84,16 +86,34 @@ describe('the native watcher', () => {
       },
     });
     await run.ready;
-    expect(run.shown.size).toBe(1);
-    expect(watcher!.paths).toEqual([tree.root]);
-    expect(watcher!.options).toMatchObject({ ignoreInitial: true, atomic: true, followSymlinks: false, awaitWriteFinish: { stabilityThreshold: expect.any(Number), pollInterval: 50 } });
+    return { tree, run, watcher: watcher! };
+  }
 
-    watcher!.refuse('EMFILE');
-    expect(watcher!.closed).toBe(true);
+  it('falls back when watches are refused later, and rescans find removals too', async () => {
+    const { tree, run, watcher } = await watchingReady({ 'contract.txt': contract, 'copy.txt': contract });
+    expect(run.shown.size).toBe(1);
+    expect(watcher.paths).toEqual([tree.root]);
+    expect(watcher.options).toMatchObject({ ignoreInitial: true, atomic: true, followSymlinks: false, awaitWriteFinish: { stabilityThreshold: expect.any(Number), pollInterval: 50 } });
+
+    watcher.refuse('EMFILE');
+    expect(watcher.closed).toBe(true);
     expect(run.warnings).toEqual([expect.stringMatching(/\(EMFILE\)/)]);
     await tree.write('copy.txt', prose(2));
-    await run.until(() => run!.shown.size === 0, RESCAN_FOUND_MS, 'the edited copy leaves its cluster');
+    await run.until(() => run.shown.size === 0, RESCAN_FOUND_MS, 'the edited copy leaves its cluster');
     expect(run.changes.at(-1)?.event).toBe('cluster-removed');
+  });
+
+  it.skipIf(process.getuid?.() === 0)('reports a folder a rescan finds unreadable (skipped as root, which reads everything)', async () => {
+    const { tree, run, watcher } = await watchingReady({ 'contract.txt': contract, 'sub/copy.txt': contract });
+    watcher.refuse('EMFILE');
+    await chmod(tree.path('sub'), 0o000);
+    try {
+      await run.until(() => run.fileErrors.length > 0, RESCAN_FOUND_MS, 'a rescan reports the locked folder');
+      expect(run.fileErrors).toEqual([{ path: tree.path('sub'), code: 'EACCES', message: 'Cannot list folder: permission denied' }]);
+      expect(run.shown.size).toBe(0);
+    } finally {
+      await chmod(tree.path('sub'), 0o755);
+    }
   });
 
   it('passes chokidar an ignore test that leaves out what the scan leaves out, and the host\'s own files', async () => {
