@@ -43,6 +43,8 @@ export function createIncrementalAnalysis(list: FileList, options: ScanOptions, 
   // The other methods' candidates come from their own indexes, rebuilt with each change of units.
   const candidates = options.method === 'minhash' ? createNearCandidates(options.threshold) : undefined;
   let near: Cluster[] = [];
+  /** Documents the last clustering could not read again for its checks: not compared, so told. */
+  let notCompared: ScanError[] = [];
   let started = false;
 
   return {
@@ -65,6 +67,7 @@ export function createIncrementalAnalysis(list: FileList, options: ScanOptions, 
           const nodes = documents.nodes();
           const clustered = await clusterNodes(nodes, options, { signal, cache }, candidates?.pairs(nodes));
           near = clustered.clusters;
+          notCompared = clustered.errors;
           filesRead += clustered.filesRead;
         }
       }
@@ -72,7 +75,7 @@ export function createIncrementalAnalysis(list: FileList, options: ScanOptions, 
       progress.phase('done');
       // Saves what was learnt; without a scan begun, the cache only writes.
       cache.finishScan();
-      return { clusters, errors: [...exact.errors(), ...(documents?.errors() ?? [])], filesRead };
+      return { clusters, errors: [...exact.errors(), ...(documents?.errors() ?? []), ...notCompared], filesRead };
     },
   };
 }
