@@ -10,6 +10,10 @@ export interface ScanSlice {
   cancelScan(): Promise<void>;
   applyScanState(state: ScanState): void;
   applyScanProgress(progress: ScanProgress): void;
+  /** The engine that ran the scan died: the scan is over (its screen lets go). True when one was running. */
+  dropScan(): boolean;
+  /** After the engine restarted: its state as it is now replaces the one seen; no scan ended. */
+  reloadScanState(): Promise<void>;
 }
 
 /** A scan seen to end; the state found at startup is handled by initialize. */
@@ -41,6 +45,9 @@ export const createScanSlice: SliceCreator<ScanSlice> = ({ set, get, engine }) =
   async cancelScan() {
     try {
       await engine.cancelScan({});
+      // The engine tells the end of the scan it cancelled before it answers: one still shown
+      // running is one it does not know (its events were lost), and its screen must let go.
+      if (get().scanState?.running) await get().reloadScanState();
     } catch (error) {
       get().reportError(error);
     }
@@ -60,4 +67,18 @@ export const createScanSlice: SliceCreator<ScanSlice> = ({ set, get, engine }) =
     }
   },
   applyScanProgress: (progress) => set({ progress }),
+  dropScan() {
+    const state = get().scanState;
+    if (!state?.running) return false;
+    set({ scanState: { ...state, running: false }, progress: null });
+    return true;
+  },
+  async reloadScanState() {
+    try {
+      // Not applyScanState: the last finished scan the new engine reports is not a scan that just ended.
+      set({ scanState: await engine.getScanState({}), progress: null });
+    } catch (error) {
+      get().reportError(error);
+    }
+  },
 });
