@@ -12,7 +12,7 @@ export interface ScanSlice {
   applyScanProgress(progress: ScanProgress): void;
   /** The engine that ran the scan died: the scan is over (its screen lets go). True when one was running. */
   dropScan(): boolean;
-  /** After the engine restarted: its state as it is now replaces the one seen; no scan ended. */
+  /** After the engine restarted, or lost its events: its state as it is now replaces the one seen. */
   reloadScanState(): Promise<void>;
 }
 
@@ -75,8 +75,12 @@ export const createScanSlice: SliceCreator<ScanSlice> = ({ set, get, engine }) =
   },
   async reloadScanState() {
     try {
-      // Not applyScanState: the last finished scan the new engine reports is not a scan that just ended.
-      set({ scanState: await engine.getScanState({}), progress: null });
+      const next = await engine.getScanState({});
+      const seen = get().scanState?.scanId;
+      // The scan seen running ended before its engine died, its end untold: it ends now. Any
+      // other state is the new engine's last finished scan, not a scan that just ended.
+      if (seen !== undefined && seen === next.scanId) get().applyScanState(next);
+      else set({ scanState: next, progress: null });
     } catch (error) {
       get().reportError(error);
     }

@@ -44,12 +44,15 @@ export const createShellSlice: SliceCreator<ShellSlice> = ({ set, get }) => ({
     if (hasResults) await get().refreshClusters();
   },
   async engineRestarted() {
-    const scan = get().dropScan();
+    const running = get().scanState?.running ? get().scanState?.scanId : undefined;
+    get().dropScan();
     // The new engine's results, marks and settings: those the old one held may have changed since
     // they were read (its last changes told or not).
     const reloaded = Promise.all([get().loadSettings(), get().reloadScanState(), get().loadMarks(), get().historyOpen ? get().loadBatches() : undefined]);
     const cleanup = await get().settleCleanupAfterRestart(reloaded);
     await get().refreshClusters({ reset: true });
+    // A scan the old engine finished before it died is not interrupted (its end was applied).
+    const scan = running !== undefined && get().scanState?.scanId !== running;
     // Last: the calls the old engine left failed with errors of their own.
     get().reportError(restartMessage(scan, cleanup));
   },

@@ -73,6 +73,19 @@ describe('an engine restart', () => {
     expect(state.settings?.roots).toEqual(['/docs', '/more']);
   });
 
+  it('shows the results of a scan the old engine finished before it died, its end untold', async () => {
+    const { engine, store } = await setup();
+    store.getState().showScreen('setup');
+    await store.getState().startScan();
+    engine.scanState = { running: false, scanId: 'scan-1', finishedAt: 2, errors: 0 };
+    engine.clusters = [cluster('c8'), cluster('c9')];
+    await restart(engine, store);
+    expect(store.getState().scanState).toEqual(engine.scanState);
+    expect(store.getState().screen).toBe('review');
+    expect(store.getState().listSummary?.total).toBe(2);
+    expect(store.getState().error).toBe(`${RESTARTED}.`);
+  });
+
   it('says only that the engine restarted when nothing was running, and reloads an open History', async () => {
     const { engine, store } = await setup();
     await store.getState().openHistory();
