@@ -3,7 +3,7 @@
 // that plan, its result, and undo of the last batch. The UI names clusters and rules only; the
 // engine plans the files from its own results and runs the plan it stored under the plan id.
 import type { ActionPlan, ActionProgress, ActionRequest, BatchResult, PlanCluster, UndoResult } from '../engine/contractTypes.ts';
-import { defaultCleanupDraft, draftReady, draftRequest } from '../cleanup/cleanupRules.ts';
+import { defaultCleanupDraft, draftReady, draftRequest, keepRuleFolders } from '../cleanup/cleanupRules.ts';
 import type { CleanupDraft } from '../cleanup/cleanupRules.ts';
 import { everyCluster } from '../engine/everyCluster.ts';
 import { clusterQuery } from './clustersSlice.ts';
@@ -117,6 +117,9 @@ export const createCleanupSlice: SliceCreator<CleanupSlice> = ({ set, get, engin
       set({ cleanupStage: batchRunning(get()) ? 'running' : 'choose', cleanupPreview: null, cleanupPlanClusters: [], undoResult: null, cleanupCounts: null });
       // The open cluster may be gone since the choice was made.
       if (get().cleanupDraft.scope === 'selected' && !get().cluster) get().setCleanupDraft({ scope: 'shown' });
+      // And the keep rule's folder removed from the settings: the engine would refuse it.
+      const folders = keepRuleFolders(get().settings);
+      if (get().cleanupDraft.folder && !folders.includes(get().cleanupDraft.folder)) get().setCleanupDraft({ folder: folders[0] ?? '' });
       void countAll();
     },
     closeCleanup: () => set({ cleanupStage: 'closed' }),
