@@ -80,7 +80,19 @@ export function encodeFsName(name: string): Uint8Array {
   return Uint8Array.from(out);
 }
 
-/** A path for people to read: escaped bytes shown as \xNN. */
+// What a name may hold that would show as something else: escaped bytes; control characters
+// (a newline shows as a space); and the bidirectional controls (U+061C, U+200E–200F,
+// U+202A–202E, U+2066–2069), which reorder what follows them, so "invoice\u202Efdp.exe" shows as
+// "invoiceexe.pdf".
+const MISLEADING = new RegExp(`${ESCAPED_BYTE.source}|[\\u0000-\\u001F\\u007F\\u061C\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069]`, 'g');
+
+const hex = (code: number, digits: number) => code.toString(16).toUpperCase().padStart(digits, '0');
+
+/** A path for people to read: escaped bytes and control characters shown as \xNN, bidirectional controls as \uNNNN. */
 export function displayPath(path: string): string {
-  return path.replace(/(?<![\uD800-\uDBFF])[\uDC80-\uDCFF]/g, (c) => `\\x${(c.charCodeAt(0) - 0xdc00).toString(16).toUpperCase()}`);
+  return path.replace(MISLEADING, (c) => {
+    const code = c.charCodeAt(0);
+    if (code >= 0xdc80) return `\\x${hex(code - 0xdc00, 2)}`;
+    return code < 0x80 ? `\\x${hex(code, 2)}` : `\\u${hex(code, 4)}`;
+  });
 }

@@ -6,6 +6,9 @@ import type { App } from 'electron';
 import { defaultDataDir } from '../node/service/dataLocation.ts';
 import { APP_PAGE_URL } from './appProtocol.ts';
 
+/** Set to 1 by `npm run dev` only: developer tools, reload, and SHINGLE_RENDERER_URL. */
+export const DEVELOPMENT_FLAG = 'SHINGLE_DEV';
+
 export interface AppConfig {
   /** The page the window loads: app://shingle/index.html, or Vite's dev server in development. */
   rendererUrl: string;
@@ -17,12 +20,15 @@ export interface AppConfig {
   dataDir: string;
   /** The app's own folder from before it shared the CLI's, whose data it adopts once; none when a folder is named. */
   earlierDataDir?: string;
-  /** Developer tools and reload: only when running from a checkout. */
+  /** Developer tools, reload and a dev server's page: only under `npm run dev` (SHINGLE_DEV=1). */
   devTools: boolean;
 }
 
 export function resolveAppConfig(app: Pick<App, 'isPackaged' | 'getPath'>, env: NodeJS.ProcessEnv, builtDir: string, sharedDataDir = defaultDataDir): AppConfig {
-  const development = !app.isPackaged;
+  // Not "unpackaged": the app is only ever run from a checkout (`npm start`), and that is the
+  // people's app. Only the dev launcher (launcher/dev.ts) sets SHINGLE_DEV; a packaged app never
+  // takes it.
+  const development = !app.isPackaged && env[DEVELOPMENT_FLAG] === '1';
   const dataDir = env.SHINGLE_DATA_DIR || sharedDataDir();
   const earlierDataDir = env.SHINGLE_DATA_DIR ? undefined : join(app.getPath('appData'), 'Shingle');
   return {

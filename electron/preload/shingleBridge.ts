@@ -6,7 +6,8 @@
 // the contract's schemas and the renderer's client every answer, so bundling zod here would only
 // add weight.
 import type { IpcRenderer, IpcRendererEvent, WebUtils } from 'electron';
-import { commandNames, IpcChannel, isEventName } from '../../shared/contract/channels.ts';
+import { commandNames, hostEventNames, IpcChannel, isEventName } from '../../shared/contract/channels.ts';
+import { isOneOf } from '../../shared/contract/vocabulary.ts';
 import type { EventName, PortMessage } from '../../shared/contract/channels.ts';
 import type { EngineApi } from '../../shared/contract/engineContract.ts';
 import { createPendingCalls } from '../../shared/contract/pendingCalls.ts';
@@ -40,8 +41,8 @@ export function createShingleBridge(ipc: BridgeIpc, webUtils: Pick<WebUtils, 'ge
     const message = event.data as PortMessage;
     if (message?.type === 'result') {
       pending.settle(message.id, message);
-    } else if (message?.type === 'event' && isEventName(message.name) && message.name !== 'engineStopped') {
-      // engineStopped is main's word alone (below): the engine cannot tell that it is gone.
+    } else if (message?.type === 'event' && isEventName(message.name) && !isOneOf(hostEventNames, message.name)) {
+      // engineStopped and engineRestarted are main's word alone (below): the engine cannot tell that it is gone.
       emit(message.name, message.payload);
     }
   }
@@ -62,6 +63,7 @@ export function createShingleBridge(ipc: BridgeIpc, webUtils: Pick<WebUtils, 'ge
     if (!next) return;
     // A new port after an old one means a new engine process: what it was doing is gone. Calls
     // still waiting for a port were never sent and go to the new one.
+    const restarted = port !== undefined;
     port?.close();
     const queued = new Set(waiting.map((message) => (message.type === 'invoke' ? message.id : 0)));
     pending.failAll('The engine restarted; try again.', (id) => queued.has(id));
@@ -69,6 +71,8 @@ export function createShingleBridge(ipc: BridgeIpc, webUtils: Pick<WebUtils, 'ge
     port.onmessage = receive;
     for (const message of waiting) port.postMessage(message);
     waiting = [];
+    // The page reads again what the new engine holds, and lets go of what the old one was running.
+    if (restarted) emit('engineRestarted', {});
   });
   ipc.send(IpcChannel.enginePort);
 

@@ -7,7 +7,7 @@ import { plural } from '../../shared/format.ts';
 import { displayPath } from '../../shared/fsName.ts';
 import { ModalDialog } from '../app/ModalDialog.tsx';
 import { useShingle } from '../store/useShingle.ts';
-import { draftReady, ruleLabels } from './cleanupRules.ts';
+import { draftReady, keepRuleFolders, ruleLabels } from './cleanupRules.ts';
 import type { RuleChoice } from './cleanupRules.ts';
 import { CleanupPreview } from './CleanupPreview.tsx';
 import { CleanupOutcome } from './CleanupSteps.tsx';
@@ -36,7 +36,7 @@ function CleanupChoices() {
   const counts = useShingle((s) => s.cleanupCounts);
   const marked = useShingle((s) => Object.keys(s.marks).length);
   const previewCleanup = useShingle((s) => s.previewCleanup);
-  const folders = [...(settings?.roots ?? []), ...(settings?.referenceRoots ?? [])];
+  const folders = keepRuleFolders(settings);
   const ready = draftReady(draft);
   const choices = (Object.keys(ruleLabels) as RuleChoice[]).filter((choice) => draft.useMarks || choice !== 'none');
 

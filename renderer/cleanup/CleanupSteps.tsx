@@ -1,7 +1,8 @@
 // The clean-up's last steps: the progress of the batch, its result with every failure, and undo.
-import { formatCount, plural } from '../../shared/format.ts';
+import { formatCount } from '../../shared/format.ts';
 import { displayPath } from '../../shared/fsName.ts';
 import { useShingle } from '../store/useShingle.ts';
+import { resultLine } from './resultLine.ts';
 
 export function CleanupOutcome() {
   const progress = useShingle((s) => s.cleanupProgress);
@@ -28,10 +29,7 @@ export function CleanupOutcome() {
   const failures = result.steps.filter((s) => s.state === 'refused' || s.state === 'failed');
   return (
     <section className="cleanup-result" aria-label="Result">
-      <p role="status">
-        {result.action === 'trash' ? 'Moved to the trash' : 'Deleted'}: {plural(done, 'file')}
-        {failures.length > 0 ? `; ${formatCount(failures.length)} not done` : ''}.
-      </p>
+      <p role="status">{resultLine(result)}</p>
       {failures.length > 0 && (
         <ul className="cleanup-list" aria-label="Not done">
           {failures.map((s) => (

@@ -1,7 +1,7 @@
 // The clean-up's choices and their request to the engine. The person's marks come first: a keep
 // rule only decides the clusters they have not marked. The rules take their CLI form
 // (shared/selection/keepRules.ts), which is what the engine reads.
-import type { ActionRequest } from '../engine/contractTypes.ts';
+import type { ActionRequest, ScanSettings } from '../engine/contractTypes.ts';
 
 export type RuleChoice = 'none' | 'newest' | 'oldest' | 'largest' | 'shortest-path' | 'in' | 'not-in' | 'format';
 
@@ -15,6 +15,11 @@ export const ruleLabels: Record<RuleChoice, string> = {
   'not-in': 'Keep a copy not in folder…',
   format: 'Keep by format order…',
 };
+
+/** The folders a keep rule may name: the engine refuses any other (the page never names a path of its own). */
+export function keepRuleFolders(settings: ScanSettings | null): string[] {
+  return [...(settings?.roots ?? []), ...(settings?.referenceRoots ?? [])];
+}
 
 /** Which clusters: those the list shows now (its filter), all of them, or the open one. */
 export type CleanupScope = 'shown' | 'all' | 'selected';

@@ -3,7 +3,7 @@
 // that plan, its result, and undo of the last batch. The UI names clusters and rules only; the
 // engine plans the files from its own results and runs the plan it stored under the plan id.
 import type { ActionPlan, ActionProgress, ActionRequest, BatchResult, PlanCluster, UndoResult } from '../engine/contractTypes.ts';
-import { defaultCleanupDraft, draftReady, draftRequest } from '../cleanup/cleanupRules.ts';
+import { defaultCleanupDraft, draftReady, draftRequest, keepRuleFolders } from '../cleanup/cleanupRules.ts';
 import type { CleanupDraft } from '../cleanup/cleanupRules.ts';
 import { everyCluster } from '../engine/everyCluster.ts';
 import { clusterQuery } from './clustersSlice.ts';
@@ -39,6 +39,20 @@ export interface CleanupSlice {
   applyCleanup(): Promise<void>;
   applyActionProgress(progress: ActionProgress): void;
   undoLastBatch(): Promise<void>;
+  /** The engine died for good: a batch it ran will not be heard of again, and its dialog lets go. True when one was running. */
+  dropCleanup(): boolean;
+  /**
+   * The engine restarted: once `reloaded` is done (the calls the old engine left have failed by
+   * then), a batch that was running shows what the journal says it did, and a preview, whose plan
+   * died with the old engine, goes back to the choices. Says whether a batch was running, and
+   * whether its result is shown ('result') or it is not known which batch it was ('unknown').
+   */
+  settleCleanupAfterRestart(reloaded: Promise<unknown>): Promise<'result' | 'unknown' | null>;
+}
+
+/** A batch started and not seen to end (the dialog may be closed meanwhile). */
+function batchRunning(state: ShingleState): boolean {
+  return state.cleanupStage === 'running' || (state.cleanupProgress !== null && state.cleanupResult === null);
 }
 
 /** True when the list's filters leave clusters out. */
@@ -48,6 +62,9 @@ function filtered(state: ShingleState): boolean {
 }
 
 export const createCleanupSlice: SliceCreator<CleanupSlice> = ({ set, get, engine }) => {
+  /** While applyActions is unanswered: lastBatchId is still the batch before. */
+  let applying = false;
+
   /** Fetches the result once the batch has ended; the engine has already updated the list. */
   async function finish(batchId: number) {
     try {
@@ -97,10 +114,12 @@ export const createCleanupSlice: SliceCreator<CleanupSlice> = ({ set, get, engin
     undoResult: null,
 
     openCleanup() {
-      const running = get().cleanupStage === 'running' || (get().cleanupProgress !== null && get().cleanupResult === null);
-      set({ cleanupStage: running ? 'running' : 'choose', cleanupPreview: null, cleanupPlanClusters: [], undoResult: null, cleanupCounts: null });
+      set({ cleanupStage: batchRunning(get()) ? 'running' : 'choose', cleanupPreview: null, cleanupPlanClusters: [], undoResult: null, cleanupCounts: null });
       // The open cluster may be gone since the choice was made.
       if (get().cleanupDraft.scope === 'selected' && !get().cluster) get().setCleanupDraft({ scope: 'shown' });
+      // And the keep rule's folder removed from the settings: the engine would refuse it.
+      const folders = keepRuleFolders(get().settings);
+      if (get().cleanupDraft.folder && !folders.includes(get().cleanupDraft.folder)) get().setCleanupDraft({ folder: folders[0] ?? '' });
       void countAll();
     },
     closeCleanup: () => set({ cleanupStage: 'closed' }),
@@ -140,15 +159,19 @@ export const createCleanupSlice: SliceCreator<CleanupSlice> = ({ set, get, engin
       // sends nothing, so the host's dialog is not asked twice.
       if (!plan || get().cleanupStage !== 'confirm') return;
       set({ cleanupStage: 'running', cleanupProgress: null, cleanupResult: null, undoResult: null });
+      applying = true;
       try {
         // Exactly the plan previewed: the engine runs what it stored under this id, nothing else.
         const { batchId } = await engine.applyActions({ planId: plan.planId });
+        applying = false;
         set({ lastBatchId: batchId });
         // The last progress may have come before the answer.
         const progress = get().cleanupProgress;
         if (progress?.batchId === batchId && progress.done >= progress.total) await finish(batchId);
       } catch (error) {
-        set({ cleanupStage: 'confirm' });
+        applying = false;
+        // Back to the preview, unless an engine restart has settled the stage meanwhile.
+        if (get().cleanupStage === 'running') set({ cleanupStage: 'confirm' });
         get().reportError(error);
       }
     },
@@ -164,6 +187,35 @@ export const createCleanupSlice: SliceCreator<CleanupSlice> = ({ set, get, engin
       const batchId = get().lastBatchId;
       if (batchId === null) return;
       await get().undoBatch(batchId, (undoResult) => ({ undoResult, cleanupStage: get().cleanupStage === 'closed' ? 'closed' : 'result' }));
+    },
+
+    dropCleanup() {
+      if (!batchRunning(get())) return false;
+      set({ cleanupStage: 'closed', cleanupProgress: null });
+      return true;
+    },
+
+    async settleCleanupAfterRestart(reloaded) {
+      const state = get();
+      const running = batchRunning(state);
+      // The batch the old engine ran, when it said which: its answer, or its first progress when the answer was lost.
+      const batchId = !running ? null : applying ? (state.cleanupProgress?.batchId ?? null) : state.lastBatchId;
+      await reloaded;
+      const stage = get().cleanupStage;
+      if (batchId === null) {
+        if (running || stage === 'confirm') set({ cleanupStage: stage === 'closed' ? 'closed' : 'choose', cleanupPreview: null, cleanupPlanClusters: [], cleanupProgress: null });
+        return running ? 'unknown' : null;
+      }
+      try {
+        // Left 'running' in the journal by the engine that died: what it shows is what was done.
+        const result = await engine.getBatchResult({ batchId });
+        set({ lastBatchId: batchId, cleanupResult: result, cleanupStage: stage === 'closed' ? 'closed' : 'result' });
+        return 'result';
+      } catch (error) {
+        set({ cleanupStage: stage === 'closed' ? 'closed' : 'choose', cleanupProgress: null });
+        get().reportError(error);
+        return 'unknown';
+      }
     },
   };
 };

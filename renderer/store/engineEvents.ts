@@ -8,8 +8,9 @@ export function connectEngineEvents(engine: EngineApi, store: ShingleStore): () 
     engine.on('scanProgress', (progress) => store.getState().applyScanProgress(progress)),
     engine.on('clusterChange', (change) => store.getState().applyClusterChange(change)),
     engine.on('actionProgress', (progress) => store.getState().applyActionProgress(progress)),
-    // The host gave up on a crashing engine: one line saying so, in the app's error banner.
-    engine.on('engineStopped', ({ message }) => store.getState().reportError(message)),
+    // The host gave up on a crashing engine, or started a new one: see shellSlice.ts.
+    engine.on('engineStopped', ({ message }) => store.getState().engineStopped(message)),
+    engine.on('engineRestarted', () => void store.getState().engineRestarted()),
   ];
   return () => stops.forEach((stop) => stop());
 }

@@ -10,6 +10,10 @@ export interface ScanSlice {
   cancelScan(): Promise<void>;
   applyScanState(state: ScanState): void;
   applyScanProgress(progress: ScanProgress): void;
+  /** The engine that ran the scan died: the scan is over (its screen lets go). True when one was running. */
+  dropScan(): boolean;
+  /** After the engine restarted, or lost its events: its state as it is now replaces the one seen. */
+  reloadScanState(): Promise<void>;
 }
 
 /** A scan seen to end; the state found at startup is handled by initialize. */
@@ -41,6 +45,9 @@ export const createScanSlice: SliceCreator<ScanSlice> = ({ set, get, engine }) =
   async cancelScan() {
     try {
       await engine.cancelScan({});
+      // The engine tells the end of the scan it cancelled before it answers: one still shown
+      // running is one it does not know (its events were lost), and its screen must let go.
+      if (get().scanState?.running) await get().reloadScanState();
     } catch (error) {
       get().reportError(error);
     }
@@ -61,4 +68,22 @@ export const createScanSlice: SliceCreator<ScanSlice> = ({ set, get, engine }) =
     }
   },
   applyScanProgress: (progress) => set({ progress }),
+  dropScan() {
+    const state = get().scanState;
+    if (!state?.running) return false;
+    set({ scanState: { ...state, running: false }, progress: null });
+    return true;
+  },
+  async reloadScanState() {
+    try {
+      const next = await engine.getScanState({});
+      const seen = get().scanState?.scanId;
+      // The scan seen running ended before its engine died, its end untold: it ends now. Any
+      // other state is the new engine's last finished scan, not a scan that just ended.
+      if (seen !== undefined && seen === next.scanId) get().applyScanState(next);
+      else set({ scanState: next, progress: null });
+    } catch (error) {
+      get().reportError(error);
+    }
+  },
 });

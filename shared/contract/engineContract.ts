@@ -135,6 +135,11 @@ export const engineEvents = {
    * again, so commands will fail until the app starts anew. `message` says so in one line.
    */
   engineStopped: z.strictObject({ message: z.string().min(1).max(500) }),
+  /**
+   * Told by the host, not the engine: the engine process died and a new one took its place. What
+   * the old one was doing (a scan, a clean-up, a preview's plan) is gone; all else is read again.
+   */
+  engineRestarted: z.strictObject({}),
 } as const satisfies Record<EventName, z.ZodType>;
 
 // `satisfies Record<…>` refuses a missing name and, on these literals, an extra key: the name

@@ -43,6 +43,12 @@ export interface ShingleApp {
   host: RecordingHost;
   open(): Promise<void>;
   restart(): Promise<void>;
+  /**
+   * The engine process killed (as by the out-of-memory killer) and a new one started on the same
+   * data folder; the page is told as main and the preload tell it (engineRestarted), and its
+   * held events, which died with the old process, are dropped.
+   */
+  crashEngine(): Promise<void>;
   /** Keeps back the events `hold` selects (until release), as a slower scan would. */
   holdEvents(hold: (event: EventName, payload: unknown) => boolean): void;
   releaseEvents(): Promise<void>;
@@ -139,6 +145,21 @@ export const test = base.extend<{ shingle: ShingleApp; savedReport: ScanReport |
         await delivery;
         started();
         await page.goto(rendererServer.url);
+      },
+      async crashEngine() {
+        const crashed = engine;
+        engine = undefined;
+        if (crashed && crashed.child.exitCode === null && crashed.child.signalCode === null) {
+          const exited = new Promise((resolve) => crashed.child.once('exit', resolve));
+          crashed.child.kill('SIGKILL');
+          await exited;
+        }
+        hold = null;
+        held = [];
+        await delivery;
+        started();
+        deliver('engineRestarted', {});
+        await delivery;
       },
       holdEvents(select) {
         hold = select;

@@ -67,6 +67,21 @@ describe('clean-up choices', () => {
     expect(store.getState().cleanupDraft).toMatchObject({ rule: 'oldest', includeNear: true, scope: 'selected', useMarks: true });
   });
 
+  it("keep the rule's folder only while it is still a folder to scan or a reference folder", async () => {
+    const { engine, store } = setup();
+    await store.getState().loadSettings();
+    store.getState().setCleanupDraft({ useMarks: false, rule: 'in', folder: '/archive' });
+    store.getState().openCleanup();
+    expect(store.getState().cleanupDraft.folder).toBe('/archive');
+    // Removed from the settings: the engine would refuse it, and the list no longer offers it.
+    engine.settings = { ...engine.settings, referenceRoots: [] };
+    await store.getState().loadSettings();
+    store.getState().openCleanup();
+    expect(store.getState().cleanupDraft.folder).toBe('/docs');
+    await store.getState().previewCleanup();
+    expect(engine.previewActions).toHaveBeenLastCalledWith(expect.objectContaining({ rules: ['in:/docs'] }));
+  });
+
   it('need something that decides', async () => {
     const { engine, store } = setup();
     store.getState().setCleanupDraft({ useMarks: false, rule: 'none' });

@@ -1,6 +1,7 @@
 // Small pure helpers of the views: progress figures, shortcuts, paths, error messages.
 import { describe, expect, it } from 'vitest';
 import { shortcutFor } from '../../renderer/app/shortcuts.ts';
+import { resultLine } from '../../renderer/cleanup/resultLine.ts';
 import { similarityLabel } from '../../renderer/clusters/clusterLabels.ts';
 import { errorMessage } from '../../renderer/format/errorMessage.ts';
 import { baseName, folderName } from '../../renderer/format/paths.ts';
@@ -80,5 +81,20 @@ describe('similarityLabel', () => {
     expect(similarityLabel(contained)).toBe('93% inside');
     expect(similarityLabel({ ...contained, kind: 'near' })).toBe('93% similar');
     expect(similarityLabel({ ...contained, kind: 'exact' })).toBe('identical');
+  });
+});
+
+describe("a clean-up's result line", () => {
+  const step = (state: 'done' | 'refused' | 'failed' | 'pending' | 'started', i: number) => ({ clusterId: 'c1', path: `/docs/f${i}.txt`, state });
+  const result = (running: boolean, ...states: Parameters<typeof step>[0][]) => ({ batchId: 1, action: 'trash', running, undone: false, steps: states.map(step) });
+
+  it('says what was done and what was not', () => {
+    expect(resultLine(result(false, 'done', 'done'))).toBe('Moved to the trash: 2 files.');
+    expect(resultLine({ ...result(false, 'done', 'refused', 'failed'), action: 'delete' })).toBe('Deleted: 1 file; 2 not done.');
+  });
+
+  it('says what a batch whose engine died never reached', () => {
+    expect(resultLine(result(true, 'done', 'refused', 'started', 'pending'))).toBe('Moved to the trash: 1 file; 1 not done; interrupted before 2 more files.');
+    expect(resultLine(result(true, 'pending'))).toBe('Moved to the trash: 0 files; interrupted before 1 more file.');
   });
 });

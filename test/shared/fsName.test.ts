@@ -35,4 +35,25 @@ describe('fsName', () => {
     expect(JSON.stringify(name)).toBe('"a\\udcff"');
     expect(JSON.parse(JSON.stringify(name))).toBe(name);
   });
+
+  it('shows bidirectional and other control characters escaped, so a name cannot show as another', () => {
+    // Shown as they are, "invoice\u202Efdp.exe" reads "invoiceexe.pdf".
+    expect(displayPath('/docs/invoice\u202Efdp.exe')).toBe('/docs/invoice\\u202Efdp.exe');
+    for (const [char, shown] of [
+      ['\u061C', '\\u061C'],
+      ['\u200E', '\\u200E'],
+      ['\u200F', '\\u200F'],
+      ['\u202A', '\\u202A'],
+      ['\u202D', '\\u202D'],
+      ['\u2066', '\\u2066'],
+      ['\u2069', '\\u2069'],
+      ['\n', '\\x0A'],
+      ['\u007F', '\\x7F'],
+    ]) {
+      expect(displayPath(`a${char}b.txt`), shown).toBe(`a${shown}b.txt`);
+    }
+    // Escaped bytes and controls in one name, and what is neither left as it is (a joiner in an emoji, Arabic, Hebrew).
+    expect(displayPath(`${decodeFsName(Uint8Array.from([0xff]))}\u2067x`)).toBe('\\xFF\\u2067x');
+    expect(displayPath('👩\u200D💻 تقرير דוח.pdf')).toBe('👩\u200D💻 تقرير דוח.pdf');
+  });
 });

@@ -14,6 +14,8 @@ const server = await createServer({ configFile: viteConfigs.renderer, server: { 
 await server.listen();
 const rendererUrl = server.resolvedUrls?.local[0];
 if (!rendererUrl) throw new Error('The Vite dev server did not report its address');
+// The page from the dev server, developer tools and reload: for this launcher only (appConfig.ts).
+const development = { rendererUrl };
 
 let electron: ChildProcess | undefined;
 let restarting = false;
@@ -27,7 +29,7 @@ async function restart(): Promise<void> {
     await exited;
   }
   await buildElectron();
-  electron = runElectron(binary, { ...process.env, SHINGLE_RENDERER_URL: rendererUrl });
+  electron = runElectron(binary, development);
   // Closing the app ends the dev session; a restart's kill does not.
   electron.on('exit', () => {
     if (!restarting) void server.close().then(() => process.exit(0));

@@ -2,12 +2,27 @@
 // should stop it.
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
+import { DEVELOPMENT_FLAG } from '../appConfig.ts';
 import { builtMain } from './buildApp.ts';
 
-export function runElectron(binary: string, env: NodeJS.ProcessEnv = process.env): ChildProcess {
+/** `npm run dev`'s: the page from Vite's dev server, with developer tools and reload. */
+export interface Development {
+  rendererUrl: string;
+}
+
+export function runElectron(binary: string, development?: Development): ChildProcess {
+  return spawn(binary, [...electronSwitches(), builtMain], { stdio: 'inherit', env: electronEnvironment(process.env, development) });
+}
+
+/**
+ * The app's environment: the development settings only from the dev launcher, never inherited
+ * (a shell that exported them once would otherwise give `npm start` developer tools and a page
+ * from localhost).
+ */
+export function electronEnvironment(env: NodeJS.ProcessEnv, development?: Development): NodeJS.ProcessEnv {
   // ELECTRON_RUN_AS_NODE, if inherited from a tool, would make Electron a plain Node.
-  const { ELECTRON_RUN_AS_NODE: _ignored, ...childEnv } = env;
-  return spawn(binary, [...electronSwitches(), builtMain], { stdio: 'inherit', env: childEnv });
+  const { ELECTRON_RUN_AS_NODE: _node, [DEVELOPMENT_FLAG]: _flag, SHINGLE_RENDERER_URL: _url, ...childEnv } = env;
+  return development ? { ...childEnv, [DEVELOPMENT_FLAG]: '1', SHINGLE_RENDERER_URL: development.rendererUrl } : childEnv;
 }
 
 /**

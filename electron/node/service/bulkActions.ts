@@ -5,9 +5,10 @@
 // Trash: applyPlan's own freedesktop trash on Linux (the system trash elsewhere), not the host's
 // shell.trashItem: the journal must record where each file went for undo to put it back, which
 // shell.trashItem does not tell. The trash follows XDG_DATA_HOME, as the spec says.
-import { isAbsolute, join } from 'node:path';
+import { join } from 'node:path';
 import type { CommandRequest, CommandResponse } from '../../../shared/contract/engineContract.ts';
 import { PLAN_PAGE_CLUSTERS } from '../../../shared/contract/schemas.ts';
+import { displayPath } from '../../../shared/fsName.ts';
 import { parseKeepRule } from '../../../shared/selection/keepRules.ts';
 import type { KeepRule } from '../../../shared/selection/keepRules.ts';
 import { selectWithMarks } from '../../../shared/selection/selectFiles.ts';
@@ -76,12 +77,16 @@ const PROGRESS_INTERVAL_MS = 100;
 
 export class ActionRequestError extends Error {}
 
-async function parseRules(texts: readonly string[]): Promise<KeepRule[]> {
+/**
+ * The page names a keep rule's folder, so it must be one the person chose (the CLI, which takes
+ * its rules from the command line, does not come here): any other is refused, never read.
+ */
+async function parseRules(texts: readonly string[], chosenFolders: readonly string[]): Promise<KeepRule[]> {
   const rules: KeepRule[] = [];
   for (const text of texts) {
     const rule = parseKeepRule(text);
     if (rule.kind === 'in-folder' || rule.kind === 'not-in-folder') {
-      if (!isAbsolute(rule.folder)) throw new ActionRequestError(`the folder of '${text}' must be absolute`);
+      if (!chosenFolders.includes(rule.folder)) throw new ActionRequestError(`the folder of a keep rule must be a folder to scan or a reference folder, not ${displayPath(rule.folder)}`);
       rules.push({ ...rule, folder: await realPathOf(rule.folder) });
     } else rules.push(rule);
   }
@@ -104,7 +109,7 @@ export function openBulkActions(options: BulkActionsOptions): BulkActions {
   const openJournal = () => (journal ??= new ActionJournal(join(dataDir, 'journal.sqlite')));
 
   async function plan(request: ActionRequest): Promise<ActionPlan> {
-    const rules = await parseRules(request.rules);
+    const rules = await parseRules(request.rules, options.scannedFolders());
     if (rules.length === 0 && !request.useMarks) throw new ActionRequestError('choose a keep rule or use your marks');
     const shown = clusters();
     const scope = request.clusterIds ? new Set(request.clusterIds) : undefined;

@@ -24,11 +24,19 @@ describe('app config', () => {
     expect(resolveAppConfig(app(true), {}, '/opt/shingle/dist/electron', () => defaultDataDir(linux)).dataDir).toBe('/home/ann/.local/share/shingle');
   });
 
-  it('uses a dev server and a data folder from the environment only when not packaged', () => {
-    const env = { SHINGLE_RENDERER_URL: 'http://127.0.0.1:5173/', SHINGLE_DATA_DIR: '/tmp/shingle-e2e' };
+  it('uses a dev server and developer tools only under npm run dev (SHINGLE_DEV=1), never packaged', () => {
+    const env = { SHINGLE_DEV: '1', SHINGLE_RENDERER_URL: 'http://127.0.0.1:5173/', SHINGLE_DATA_DIR: '/tmp/shingle-e2e' };
     expect(resolveAppConfig(app(false), env, '/src/dist/electron')).toMatchObject({ rendererUrl: 'http://127.0.0.1:5173/', dataDir: '/tmp/shingle-e2e', devTools: true });
     expect(resolveAppConfig(app(false), env, '/src/dist/electron').earlierDataDir).toBeUndefined();
-    expect(resolveAppConfig(app(true), env, '/src/dist/electron').rendererUrl).toBe('app://shingle/index.html');
+    expect(resolveAppConfig(app(true), env, '/src/dist/electron')).toMatchObject({ rendererUrl: 'app://shingle/index.html', devTools: false });
+  });
+
+  it('is the people’s app when run from a checkout by npm start: no developer tools, no dev server', () => {
+    for (const env of [{ SHINGLE_RENDERER_URL: 'http://127.0.0.1:5173/' }, { SHINGLE_DEV: 'yes', SHINGLE_RENDERER_URL: 'http://127.0.0.1:5173/' }]) {
+      expect(resolveAppConfig(app(false), env, '/src/dist/electron'), JSON.stringify(env)).toMatchObject({ rendererUrl: 'app://shingle/index.html', devTools: false });
+    }
+    // The data folder still comes from the environment: tests and portable setups use it.
+    expect(resolveAppConfig(app(false), { SHINGLE_DATA_DIR: '/tmp/shingle-e2e' }, '/src/dist/electron').dataDir).toBe('/tmp/shingle-e2e');
   });
 
   it('accepts only a local plain-HTTP dev server', () => {

@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { projectRoot } from '../../../electron/main/launcher/buildApp.ts';
 import { DOWNLOADING_ELECTRON, findElectronBinary } from '../../../electron/main/launcher/electronBinary.ts';
-import { electronSwitches } from '../../../electron/main/launcher/runElectron.ts';
+import { electronEnvironment, electronSwitches } from '../../../electron/main/launcher/runElectron.ts';
 
 describe('npm start', () => {
   it.skipIf(findElectronBinary() !== undefined)('says it downloads Electron, then fails with one line when it cannot (skipped where Electron is installed)', async () => {
@@ -21,6 +21,17 @@ describe('npm start', () => {
     expect(lines).toHaveLength(2);
     expect(lines[0]).toBe(DOWNLOADING_ELECTRON);
     expect(lines[1]).toMatch(/^shingle: could not download Electron [\d.]+ \(.+\)\. On a connected machine run `npm start` again; offline, .*ELECTRON_OVERRIDE_DIST_PATH/);
+  });
+
+  it('runs the people’s app: development settings come from npm run dev only, never from the shell', () => {
+    const shell = { PATH: '/usr/bin', SHINGLE_DATA_DIR: '/tmp/d', SHINGLE_DEV: '1', SHINGLE_RENDERER_URL: 'http://127.0.0.1:1/', ELECTRON_RUN_AS_NODE: '1' };
+    expect(electronEnvironment(shell)).toEqual({ PATH: '/usr/bin', SHINGLE_DATA_DIR: '/tmp/d' });
+    expect(electronEnvironment(shell, { rendererUrl: 'http://127.0.0.1:5173/' })).toEqual({
+      PATH: '/usr/bin',
+      SHINGLE_DATA_DIR: '/tmp/d',
+      SHINGLE_DEV: '1',
+      SHINGLE_RENDERER_URL: 'http://127.0.0.1:5173/',
+    });
   });
 
   it('turns off Chromium’s sandbox only when running as root', () => {

@@ -95,17 +95,38 @@ describe('the preload bridge', () => {
     fake.engines.forEach((port) => port.close());
   });
 
-  it('takes engineStopped from main only, never from the engine port', async () => {
+  it('takes engineStopped and engineRestarted from main only, never from the engine port', async () => {
     const fake = fakeIpc();
     const bridge = bridgeOver(fake);
     const engine = fake.handOverPort();
     const told: unknown[] = [];
     bridge.on('engineStopped', (payload) => told.push(payload));
+    bridge.on('engineRestarted', (payload) => told.push(payload));
     engine.postMessage({ type: 'event', name: 'engineStopped', payload: { message: 'said by the engine' } });
+    engine.postMessage({ type: 'event', name: 'engineRestarted', payload: {} });
     // A command's answer comes after the events posted before it; calls still work.
     await bridge.getMarks({});
     expect(told).toEqual([]);
     engine.close();
+  });
+
+  it('tells the page when a new engine replaces the old one (not for the first engine), failing the calls the old one left', async () => {
+    const fake = fakeIpc((m) => (m.name === 'getSettings' ? undefined : { type: 'result', id: m.id, ok: true, value: { echo: m.name } }));
+    const bridge = bridgeOver(fake);
+    const told: string[] = [];
+    bridge.on('engineRestarted', () => told.push('restarted'));
+    fake.handOverPort();
+    expect(told).toEqual([]);
+    const unanswered = bridge.getSettings({}).catch((error: Error) => told.push(error.message));
+    // Sent on the port before the restart: the old engine has it, unanswered.
+    await bridge.getMarks({});
+    fake.handOverPort();
+    expect(told).toEqual(['restarted']);
+    await unanswered;
+    expect(told).toEqual(['restarted', 'The engine restarted; try again.']);
+    // The new engine answers.
+    await expect(bridge.getScanState({})).resolves.toEqual({ echo: 'getScanState' });
+    fake.engines.forEach((port) => port.close());
   });
 
   it('delivers the payloads of the subscribed event only, and stops on unsubscribe', async () => {
