@@ -6,6 +6,7 @@
 // the kept copy's, so its bytes are the kept copy's bytes. Undo writes those bytes to a new inode
 // at the path and puts back the recorded mtime; the owner and mode are those of the kept copy.
 import { constants } from 'node:fs';
+import type { Stats } from 'node:fs';
 import { copyFile, lstat, rename, unlink, utimes } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { randomUUID } from 'node:crypto';
@@ -23,6 +24,11 @@ export interface UndoOutcome {
 }
 
 export class UndoError extends Error {}
+
+export interface UndoOptions {
+  /** For tests: runs after a hard-linked path's bytes are copied, right before they replace it. */
+  beforeReplace?: (path: string) => Promise<void>;
+}
 
 async function sameInode(a: string, b: string): Promise<boolean> {
   const [x, y] = await Promise.all([lstat(toFsPath(a)).catch(() => undefined), lstat(toFsPath(b)).catch(() => undefined)]);
@@ -55,26 +61,41 @@ async function undoRelocation(step: JournalStep, action: ActionKind): Promise<Un
   return 'restored';
 }
 
-async function undoHardlink(step: JournalStep): Promise<UndoOutcome['state']> {
+function sameState(a: Stats, b: Stats): boolean {
+  return a.dev === b.dev && a.ino === b.ino && a.size === b.size && a.mtimeMs === b.mtimeMs && a.ctimeMs === b.ctimeMs;
+}
+
+async function undoHardlink(step: JournalStep, options: UndoOptions): Promise<UndoOutcome['state']> {
   if (step.destination) await unlink(toFsPath(step.destination)).catch(() => undefined);
-  if (!(await sameInode(step.path, step.keptPath))) return 'nothing-to-do';
+  const [linked, kept] = await Promise.all([lstat(toFsPath(step.path)).catch(() => undefined), lstat(toFsPath(step.keptPath)).catch(() => undefined)]);
+  if (!linked || !kept || linked.dev !== kept.dev || linked.ino !== kept.ino) return 'nothing-to-do';
   const temp = join(dirname(step.path), `.shingle-undo-${randomUUID()}`);
   await copyFile(toFsPath(step.keptPath), toFsPath(temp), constants.COPYFILE_EXCL);
-  const mtime = new Date(step.mtime);
-  await utimes(toFsPath(temp), mtime, mtime);
-  await rename(toFsPath(temp), toFsPath(step.path));
+  try {
+    const mtime = new Date(step.mtime);
+    await utimes(toFsPath(temp), mtime, mtime);
+    await options.beforeReplace?.(step.path);
+    // Copying takes a while: work saved to the path meanwhile (a new file renamed over it, or
+    // bytes written into the shared inode) must not be replaced by the bytes copied before it.
+    const now = await lstat(toFsPath(step.path)).catch(() => undefined);
+    if (!now || !sameState(now, linked)) throw new UndoError('it changed while undo copied its bytes back; left as it is');
+    await rename(toFsPath(temp), toFsPath(step.path));
+  } catch (error) {
+    await unlink(toFsPath(temp)).catch(() => undefined);
+    throw error;
+  }
   return 'restored';
 }
 
-async function undoStep(step: JournalStep, action: ActionKind): Promise<UndoOutcome['state']> {
+async function undoStep(step: JournalStep, action: ActionKind, options: UndoOptions): Promise<UndoOutcome['state']> {
   if (action === 'delete') throw new UndoError('deleted permanently: it cannot be restored');
-  if (action === 'hardlink') return undoHardlink(step);
+  if (action === 'hardlink') return undoHardlink(step, options);
   if (!step.destination) throw new UndoError('the journal does not record where it went (trashed by the system trash)');
   return undoRelocation(step, action);
 }
 
 /** Undoes the batch (the last one by default); steps run in reverse order. */
-export async function undoBatch(journal: ActionJournal, batchId?: number): Promise<{ batchId: number; outcomes: UndoOutcome[] }> {
+export async function undoBatch(journal: ActionJournal, batchId?: number, options: UndoOptions = {}): Promise<{ batchId: number; outcomes: UndoOutcome[] }> {
   // No batch or other undo runs meanwhile (JournalBusyError otherwise): undo must not race the
   // batch it undoes. The batch is read under the lock: an undo that finished just before must be
   // seen as done, not run again over steps another undo already settled.
@@ -84,18 +105,18 @@ export async function undoBatch(journal: ActionJournal, batchId?: number): Promi
     const batch = id === undefined ? undefined : journal.batch(id);
     if (!batch) throw new UndoError(id === undefined ? 'the journal holds no batch' : `no batch ${id} in the journal`);
     if (batch.undoneMs !== null) throw new UndoError(`batch ${batch.id} was already undone`);
-    return await undoSteps(journal, batch);
+    return await undoSteps(journal, batch, options);
   } finally {
     lock.release();
   }
 }
 
-async function undoSteps(journal: ActionJournal, batch: JournalBatch): Promise<{ batchId: number; outcomes: UndoOutcome[] }> {
+async function undoSteps(journal: ActionJournal, batch: JournalBatch, options: UndoOptions): Promise<{ batchId: number; outcomes: UndoOutcome[] }> {
   const outcomes: UndoOutcome[] = [];
   for (const step of journal.steps(batch.id).reverse()) {
     if (step.state !== 'done' && step.state !== 'started') continue;
     try {
-      const state = await undoStep(step, batch.action);
+      const state = await undoStep(step, batch.action, options);
       if (state === 'restored') journal.markStep(batch.id, step.seq, 'undone');
       outcomes.push({ path: step.path, state });
     } catch (error) {
