@@ -37,6 +37,29 @@ export async function exists(path: string): Promise<boolean> {
   return (await lstat(toFsPath(path)).catch(() => undefined)) !== undefined;
 }
 
+/** A file's identity, "dev:ino", exact however large the numbers (the journal records it). */
+export async function fileIdentity(path: string): Promise<string> {
+  const { dev, ino } = await lstat(toFsPath(path), { bigint: true });
+  return `${dev}:${ino}`;
+}
+
+/** True when `part`'s bytes are the first bytes of `whole` (all of them when `part` is as long). */
+export async function isPrefixOf(part: string, whole: string): Promise<boolean> {
+  const [a, b] = await Promise.all([open(toFsPath(part), 'r'), open(toFsPath(whole), 'r')]);
+  try {
+    const [bufferA, bufferB] = [Buffer.allocUnsafe(READ_BUFFER_BYTES), Buffer.allocUnsafe(READ_BUFFER_BYTES)];
+    for (let position = 0; ; ) {
+      const { bytesRead } = await a.read(bufferA, 0, bufferA.length, position);
+      if (bytesRead === 0) return true;
+      const { bytesRead: readB } = await b.read(bufferB, 0, bytesRead, position);
+      if (readB !== bytesRead || !bufferA.subarray(0, bytesRead).equals(bufferB.subarray(0, bytesRead))) return false;
+      position += bytesRead;
+    }
+  } finally {
+    await Promise.all([a.close(), b.close()]);
+  }
+}
+
 /**
  * Moves `from` to `to`, failing with EEXIST if anything is at `to`. Across devices the bytes are
  * copied (COPYFILE_EXCL, so again never over anything), checked by hash, then the source goes.

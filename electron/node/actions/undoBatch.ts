@@ -12,7 +12,7 @@ import { dirname, join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { displayPath } from '../../../shared/fsName.ts';
 import { toFsPath } from '../scan/fsPath.ts';
-import { exists, moveNoClobber } from './fileOps.ts';
+import { exists, isPrefixOf, moveNoClobber, sameTime } from './fileOps.ts';
 import { restoreFromTrash } from './freedesktopTrash.ts';
 import type { ActionJournal, JournalBatch, JournalStep } from './actionJournal.ts';
 import type { ActionKind } from './planActions.ts';
@@ -35,13 +35,43 @@ async function sameInode(a: string, b: string): Promise<boolean> {
   return x !== undefined && y !== undefined && x.dev === y.dev && x.ino === y.ino;
 }
 
+/**
+ * Whether what is at `destination` now is the file this step put there: the identity recorded
+ * (a copy across devices, killed before the journal learnt its new inode, is a new inode on
+ * another device), and always the size and mtime the file had. A journal from before identities
+ * were recorded has size and mtime only.
+ */
+async function isMovedFile(step: JournalStep, destination: string): Promise<boolean> {
+  const now = await lstat(toFsPath(destination), { bigint: true });
+  if (!now.isFile() || Number(now.size) !== step.size || !sameTime(Number(now.mtimeNs) / 1e6, step.mtime)) return false;
+  if (step.movedId === null || step.movedId === `${now.dev}:${now.ino}`) return true;
+  const recordedDev = step.movedId.slice(0, step.movedId.indexOf(':'));
+  return step.state === 'started' && recordedDev !== String(now.dev);
+}
+
+/**
+ * A step killed while copying across devices: the original is still at its path, beside all or
+ * part of its copy. When the original is as planned and the copy holds nothing but its first
+ * bytes, the copy is Shingle's own leftover and goes; anything else is left as it is.
+ */
+async function removeLeftoverCopy(step: JournalStep, destination: string): Promise<UndoOutcome['state']> {
+  const [original, copy] = await Promise.all([lstat(toFsPath(step.path)), lstat(toFsPath(destination))]);
+  const originalAsPlanned = original.isFile() && original.size === step.size && sameTime(original.mtimeMs, step.mtime);
+  if (!originalAsPlanned || !copy.isFile() || copy.size > original.size || !(await isPrefixOf(destination, step.path))) {
+    throw new UndoError(`it is still at its path, and ${displayPath(destination)} is not a copy of it; both left as they are`);
+  }
+  await unlink(toFsPath(destination));
+  if (step.trashInfo) await unlink(toFsPath(step.trashInfo)).catch(() => undefined);
+  return 'nothing-to-do';
+}
+
 /** Trash and move: the file is at `destination` (or, after a kill mid-move, at both names). */
 async function undoRelocation(step: JournalStep, action: ActionKind): Promise<UndoOutcome['state']> {
   const destination = step.destination!;
   if (!(await exists(destination))) {
     // A step killed before the move: the file never left. Drop the unused .trashinfo.
     if (step.state === 'started' && (await exists(step.path))) {
-      if (step.trashInfo) await unlink(step.trashInfo).catch(() => undefined);
+      if (step.trashInfo) await unlink(toFsPath(step.trashInfo)).catch(() => undefined);
       return 'nothing-to-do';
     }
     // It did leave, and what it left for is gone: saying "restored" or "nothing to do" would lie.
@@ -53,9 +83,11 @@ async function undoRelocation(step: JournalStep, action: ActionKind): Promise<Un
   }
   if (await sameInode(step.path, destination)) {
     await unlink(toFsPath(destination));
-    if (step.trashInfo) await unlink(step.trashInfo).catch(() => undefined);
+    if (step.trashInfo) await unlink(toFsPath(step.trashInfo)).catch(() => undefined);
     return 'restored';
   }
+  if (step.state === 'started' && (await exists(step.path))) return removeLeftoverCopy(step, destination);
+  if (!(await isMovedFile(step, destination))) throw new UndoError(`${displayPath(destination)} is not the file this clean-up moved; left as it is`);
   if (step.trashInfo) await restoreFromTrash({ destination, infoPath: step.trashInfo });
   else await moveNoClobber(destination, step.path);
   return 'restored';
