@@ -51,13 +51,12 @@ async function isMovedFile(step: JournalStep, destination: string): Promise<bool
 
 /**
  * A step killed while copying across devices: the original is still at its path, beside all or
- * part of its copy. When the original is as planned and the copy holds nothing but its first
- * bytes, the copy is Shingle's own leftover and goes; anything else is left as it is.
+ * part of its copy. When the copy holds nothing but the original's first bytes, removing it loses
+ * nothing: it is Shingle's own leftover and goes. Anything else is left as it is.
  */
 async function removeLeftoverCopy(step: JournalStep, destination: string): Promise<UndoOutcome['state']> {
   const [original, copy] = await Promise.all([lstat(toFsPath(step.path)), lstat(toFsPath(destination))]);
-  const originalAsPlanned = original.isFile() && original.size === step.size && sameTime(original.mtimeMs, step.mtime);
-  if (!originalAsPlanned || !copy.isFile() || copy.size > original.size || !(await isPrefixOf(destination, step.path))) {
+  if (!original.isFile() || !copy.isFile() || copy.size > original.size || !(await isPrefixOf(destination, step.path))) {
     throw new UndoError(`it is still at its path, and ${displayPath(destination)} is not a copy of it; both left as they are`);
   }
   await unlink(toFsPath(destination));

@@ -121,13 +121,15 @@ describe('undo of a move or a trash', () => {
       expect(await readdir(tree.path('attic'))).toEqual([]);
     });
 
-    it('leaves both when the destination holds other bytes', async () => {
-      const { batchId, destination } = await killedMidCopy();
-      await writeFile(destination, 'other words');
-      const { outcomes } = await undoBatch(journal, batchId);
-      expect(outcomes).toEqual([{ path: tree.path('docs/b.txt'), state: 'refused', reason: `it is still at its path, and ${destination} is not a copy of it; both left as they are` }]);
-      expect(await readFile(destination, 'utf8')).toBe('other words');
-      expect(await readFile(tree.path('docs/b.txt'), 'utf8')).toBe(body);
-    });
+    for (const [what, bytes] of [['other bytes', 'other words'], ['more than the original', `${body}and more`]]) {
+      it(`leaves both when the destination holds ${what}`, async () => {
+        const { batchId, destination } = await killedMidCopy();
+        await writeFile(destination, bytes!);
+        const { outcomes } = await undoBatch(journal, batchId);
+        expect(outcomes).toEqual([{ path: tree.path('docs/b.txt'), state: 'refused', reason: `it is still at its path, and ${destination} is not a copy of it; both left as they are` }]);
+        expect(await readFile(destination, 'utf8')).toBe(bytes);
+        expect(await readFile(tree.path('docs/b.txt'), 'utf8')).toBe(body);
+      });
+    }
   });
 });
