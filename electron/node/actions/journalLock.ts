@@ -71,7 +71,7 @@ export function userLockDir(): string {
  */
 function privateFolder(dir: string): void {
   try {
-    mkdirSync(dir, { mode: 0o700 });
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
   }
