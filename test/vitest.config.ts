@@ -10,6 +10,8 @@ export default defineConfig({
     hookTimeout: 60_000,
     pool: 'forks',
     globalSetup: ['test/globalTempDir.ts'],
+    // A temporary folder per test file: clean-ups' per-user lock lives there (privateTempDir.ts).
+    setupFiles: ['test/privateTempDir.ts'],
     // In CI every test is listed, a skipped one with its reason.
     reporters: process.env.CI ? ['verbose'] : ['default'],
   },

@@ -26,6 +26,7 @@ export const commandNames = [
   'listBatches',
   'getBatchResult',
   'undoBatch',
+  'cancelBatch',
   'listScanErrors',
   'listFolderMatches',
   'listClusterFolders',

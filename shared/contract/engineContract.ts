@@ -123,6 +123,11 @@ export const engineCommands = {
   getBatchResult: command(z.strictObject({ batchId: z.int().min(1) }), batchResultSchema),
   /** Puts back what a batch trashed (files deleted permanently cannot come back). */
   undoBatch: command(z.strictObject({ batchId: z.int().min(1) }), undoResultSchema),
+  /**
+   * Stops the running batch before its next file (a hash under way stops too) and answers once it
+   * has stopped. The steps done stay in the journal and can be undone; the batch is 'cancelled'.
+   */
+  cancelBatch: command(z.strictObject({ batchId: z.int().min(1) }), empty),
 } as const satisfies Record<CommandName, CommandSchemas>;
 
 export const engineEvents = {

@@ -116,6 +116,7 @@ export function createFakeEngine(clusters: Cluster[] = []): FakeEngine {
       undone: false,
       steps: [{ clusterId: 'c1', path: '/docs/c1-b.txt', state: 'done' as const }],
     })),
+    cancelBatch: vi.fn(async () => ({})),
     undoBatch: vi.fn(async ({ batchId }: CommandRequest<'undoBatch'>) => ({ batchId, outcomes: [{ path: '/docs/c1-b.txt', state: 'restored' as const }] })),
   };
   return engine;

@@ -28,7 +28,15 @@ export interface JournalStep {
   destination: string | null;
   /** The freedesktop .trashinfo written for a trashed file. */
   trashInfo: string | null;
+  /** Size and mtime of the file as planned (checked again right before acting). */
+  size: number;
   mtime: number;
+  /**
+   * The moved (or trashed) file's identity, "dev:ino": the original's, recorded when the step
+   * starts, then what is at the destination once it is done. Null in journals written before it
+   * was recorded.
+   */
+  movedId: string | null;
 }
 
 export interface JournalBatch {
@@ -77,6 +85,7 @@ const SCHEMA = `
     trash_info BLOB,
     hash TEXT,
     updated_ms REAL NOT NULL,
+    moved_id TEXT,
     PRIMARY KEY (batch_id, seq)
   ) STRICT;
 `;
@@ -91,11 +100,13 @@ interface StepRow {
   cluster_id: string;
   path: Uint8Array;
   kept_path: Uint8Array;
+  size: number;
   mtime_ms: number;
   state: string;
   reason: string | null;
   destination: Uint8Array | null;
   trash_info: Uint8Array | null;
+  moved_id: string | null;
 }
 
 function toStep(row: StepRow): JournalStep {
@@ -109,7 +120,9 @@ function toStep(row: StepRow): JournalStep {
     reason: row.reason,
     destination: row.destination ? blobToPath(row.destination) : null,
     trashInfo: row.trash_info ? blobToPath(row.trash_info) : null,
+    size: row.size,
     mtime: row.mtime_ms,
+    movedId: row.moved_id,
   };
 }
 
@@ -125,6 +138,22 @@ export class ActionJournal {
     retryWhileBusy(() => this.#db.exec('PRAGMA journal_mode = WAL'));
     this.#db.exec('PRAGMA synchronous = FULL');
     retryWhileBusy(() => this.#db.exec(SCHEMA));
+    this.#addMovedId();
+  }
+
+  /** Journals from before moved_id get the column; their rows keep null (undo then checks size and mtime only). */
+  #addMovedId(): void {
+    const has = () => (this.#db.prepare('PRAGMA table_info(steps)').all() as { name: string }[]).some((column) => column.name === 'moved_id');
+    if (has()) return;
+    // In a write transaction: two processes opening an old journal at once add it once.
+    this.#db.exec('BEGIN IMMEDIATE');
+    try {
+      if (!has()) this.#db.exec('ALTER TABLE steps ADD COLUMN moved_id TEXT');
+      this.#db.exec('COMMIT');
+    } catch (error) {
+      this.#db.exec('ROLLBACK');
+      throw error;
+    }
   }
 
   /** The lock every batch and undo holds while it runs; throws JournalBusyError if another process holds it. */
@@ -154,10 +183,15 @@ export class ActionJournal {
   }
 
   /** Committed before the file is touched: the destination names where it is about to go. */
-  markStarted(batchId: number, seq: number, destination: string | null, trashInfo: string | null): void {
+  markStarted(batchId: number, seq: number, destination: string | null, trashInfo: string | null, movedId: string | null = null): void {
     this.#db
-      .prepare('UPDATE steps SET state = ?, destination = ?, trash_info = ?, updated_ms = ? WHERE batch_id = ? AND seq = ?')
-      .run('started', destination ? pathToBlob(destination) : null, trashInfo ? pathToBlob(trashInfo) : null, Date.now(), batchId, seq);
+      .prepare('UPDATE steps SET state = ?, destination = ?, trash_info = ?, moved_id = ?, updated_ms = ? WHERE batch_id = ? AND seq = ?')
+      .run('started', destination ? pathToBlob(destination) : null, trashInfo ? pathToBlob(trashInfo) : null, movedId, Date.now(), batchId, seq);
+  }
+
+  /** What is at the destination once the file is there: a copy across devices is a new inode. */
+  markMoved(batchId: number, seq: number, movedId: string): void {
+    this.#db.prepare('UPDATE steps SET moved_id = ?, updated_ms = ? WHERE batch_id = ? AND seq = ?').run(movedId, Date.now(), batchId, seq);
   }
 
   markStep(batchId: number, seq: number, state: StepState, reason: string | null = null): void {

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import trash from 'trash';
 import { toFsPath } from '../scan/fsPath.ts';
 import { createStepChecker, Refused } from './checkStep.ts';
-import { exists, moveNoClobber } from './fileOps.ts';
+import { exists, fileIdentity, moveNoClobber } from './fileOps.ts';
 import { chooseTrashSlot, moveToTrash } from './freedesktopTrash.ts';
 import type { ActionJournal } from './actionJournal.ts';
 import type { JournalLock } from './journalLock.ts';
@@ -68,8 +68,9 @@ async function actOn(step: PlannedStep, plan: ActionPlan, journal: ActionJournal
       return;
     case 'move': {
       const destination = await moveDestination(step, plan.to!);
-      journal.markStarted(batchId, seq, destination, null);
+      journal.markStarted(batchId, seq, destination, null, await fileIdentity(step.path));
       await moveNoClobber(step.path, destination);
+      journal.markMoved(batchId, seq, await fileIdentity(destination));
       return;
     }
     case 'trash': {
@@ -79,9 +80,11 @@ async function actOn(step: PlannedStep, plan: ActionPlan, journal: ActionJournal
         return;
       }
       // Recorded before the .trashinfo is written, so a kill leaves nothing the journal misses.
+      // The identity lets undo tell the file it put there from anything found there later.
       const slot = await chooseTrashSlot(step.path);
-      journal.markStarted(batchId, seq, slot.destination, slot.infoPath);
+      journal.markStarted(batchId, seq, slot.destination, slot.infoPath, await fileIdentity(step.path));
       await moveToTrash(step.path, slot);
+      journal.markMoved(batchId, seq, await fileIdentity(slot.destination));
       return;
     }
     case 'hardlink': {

@@ -3,8 +3,8 @@
 // with EEXIST, so a move is a link then an unlink, and a kill between the two leaves the file
 // under both names — never under none.
 import { constants } from 'node:fs';
-import { copyFile, link, lstat, mkdir, open, unlink, utimes } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { copyFile, link, lstat, mkdir, open, rmdir, unlink, utimes } from 'node:fs/promises';
+import { dirname, sep } from 'node:path';
 import { createXXHash128 } from 'hash-wasm';
 import { toFsPath } from '../scan/fsPath.ts';
 
@@ -37,12 +37,58 @@ export async function exists(path: string): Promise<boolean> {
   return (await lstat(toFsPath(path)).catch(() => undefined)) !== undefined;
 }
 
+/** A file's identity, "dev:ino", exact however large the numbers (the journal records it). */
+export async function fileIdentity(path: string): Promise<string> {
+  const { dev, ino } = await lstat(toFsPath(path), { bigint: true });
+  return `${dev}:${ino}`;
+}
+
+/** True when `part`'s bytes are the first bytes of `whole` (all of them when `part` is as long). */
+export async function isPrefixOf(part: string, whole: string): Promise<boolean> {
+  const [a, b] = await Promise.all([open(toFsPath(part), 'r'), open(toFsPath(whole), 'r')]);
+  try {
+    const [bufferA, bufferB] = [Buffer.allocUnsafe(READ_BUFFER_BYTES), Buffer.allocUnsafe(READ_BUFFER_BYTES)];
+    for (let position = 0; ; ) {
+      const { bytesRead } = await a.read(bufferA, 0, bufferA.length, position);
+      if (bytesRead === 0) return true;
+      const { bytesRead: readB } = await b.read(bufferB, 0, bytesRead, position);
+      if (readB !== bytesRead || !bufferA.subarray(0, bytesRead).equals(bufferB.subarray(0, bytesRead))) return false;
+      position += bytesRead;
+    }
+  } finally {
+    await Promise.all([a.close(), b.close()]);
+  }
+}
+
+/**
+ * `to` is a second name (or a full copy) of `from` that this move made: removed, with the folders
+ * the move made for it, so a failed step leaves the file under its one name only. Anything else
+ * at `to` is left alone.
+ */
+async function removeSecondName(from: string, to: string, madeFolders: number): Promise<void> {
+  const [source, second] = await Promise.all([lstat(toFsPath(from)), lstat(toFsPath(to))]);
+  const sameInode = source.dev === second.dev && source.ino === second.ino;
+  const sameCopy = !sameInode && second.isFile() && second.size === source.size && (await isPrefixOf(to, from));
+  if (!sameInode && !sameCopy) return;
+  await unlink(toFsPath(to));
+  // rmdir removes only an empty folder: one something else was put in meanwhile stays.
+  for (let dir = dirname(to), n = 0; n < madeFolders; dir = dirname(dir), n++) await rmdir(toFsPath(dir));
+}
+
+/** How many folders mkdir -p made for `dir`, from the first one it made (counted by separators: its bytes may not be UTF-8). */
+function foldersMade(dir: string, firstMade: string | Buffer | undefined): number {
+  const depth = (path: string) => path.split(sep).length;
+  return firstMade === undefined ? 0 : depth(dir) - depth(String(firstMade)) + 1;
+}
+
 /**
  * Moves `from` to `to`, failing with EEXIST if anything is at `to`. Across devices the bytes are
  * copied (COPYFILE_EXCL, so again never over anything), checked by hash, then the source goes.
+ * If the source cannot go (a folder the user may not write to), the new name goes again.
  */
 export async function moveNoClobber(from: string, to: string): Promise<void> {
-  await mkdir(dirname(to), { recursive: true });
+  // The real bytes: a folder whose name is not UTF-8 is made under that name, not a lookalike.
+  const madeFolders = foldersMade(dirname(to), await mkdir(toFsPath(dirname(to)), { recursive: true }));
   try {
     await link(toFsPath(from), toFsPath(to));
   } catch (error) {
@@ -55,5 +101,10 @@ export async function moveNoClobber(from: string, to: string): Promise<void> {
     }
     await utimes(toFsPath(to), before.atime, before.mtime);
   }
-  await unlink(toFsPath(from));
+  try {
+    await unlink(toFsPath(from));
+  } catch (error) {
+    await removeSecondName(from, to, madeFolders).catch(() => undefined);
+    throw error;
+  }
 }

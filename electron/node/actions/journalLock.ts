@@ -1,9 +1,17 @@
-// One batch at a time per journal, across processes (the app and the CLI, two terminals): two
-// batches with opposite keep rules, interleaved, would each remove the copy the other keeps. The
-// lock is an exclusive SQLite transaction on a small file beside the journal: the operating system
-// drops it when the process ends, however it ends, so a killed run never leaves a stale lock.
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
+// One batch at a time, across processes (the app and the CLI, two terminals): two batches with
+// opposite keep rules, interleaved, would each remove the copy the other keeps. Two locks are
+// held for the whole batch or undo:
+// - the journal's: beside the journal, so two processes writing one journal never interleave;
+// - the user's: one place per user that no option names (--journal, SHINGLE_DATA_DIR and
+//   XDG_DATA_HOME all move the journal, and the app and a shell often see different ones), so
+//   two batches recorded in different journals still never run at once.
+// Each lock is an exclusive SQLite transaction on a small file: the operating system drops it
+// when the process ends, however it ends, so a killed run never leaves a stale lock.
+// Not covered: two machines acting on one network share. Each has its own temporary folder, and
+// nothing on the share is a lock both would find.
+import { lstatSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 
 export class JournalBusyError extends Error {}
@@ -23,15 +31,16 @@ function isBusy(error: unknown): boolean {
  */
 const LOCK_WAIT_MS = 250;
 
-/** Takes the journal's batch lock, or throws JournalBusyError naming who must finish first. */
-export function lockJournal(journalPath: string): JournalLock {
-  mkdirSync(dirname(journalPath), { recursive: true });
-  const db = new DatabaseSync(`${journalPath}.lock`, { timeout: LOCK_WAIT_MS });
+const JOURNAL_BUSY = 'another clean-up or undo is running on this journal (in the app or another shingle apply): try again when it has finished';
+const USER_BUSY = 'another clean-up or undo is running (in the app or another shingle apply, perhaps with another journal): try again when it has finished';
+
+function takeLock(file: string, busyMessage: string): JournalLock {
+  const db = new DatabaseSync(file, { timeout: LOCK_WAIT_MS });
   try {
     db.exec('BEGIN EXCLUSIVE');
   } catch (error) {
     db.close();
-    if (isBusy(error)) throw new JournalBusyError('another clean-up or undo is running on this journal (in the app or another shingle apply): try again when it has finished');
+    if (isBusy(error)) throw new JournalBusyError(busyMessage);
     throw error;
   }
   let held = true;
@@ -43,6 +52,58 @@ export function lockJournal(journalPath: string): JournalLock {
       db.close();
     },
   };
+}
+
+/**
+ * The folder of the user's lock: `shingle-UID` in the temporary folder, which is the user's own
+ * on macOS and Windows and on Linux the shared, sticky /tmp. Not XDG_RUNTIME_DIR: a desktop session
+ * sets it, while a shell over ssh, su or cron often does not, and the two would lock apart.
+ */
+export function userLockDir(): string {
+  const uid = process.getuid?.();
+  return join(tmpdir(), uid === undefined ? 'shingle-lock' : `shingle-${uid}`);
+}
+
+/**
+ * Makes the folder, or checks the one there is ours alone: in a shared /tmp another user could
+ * have put a symlink or a folder of theirs at the name, to point the lock file somewhere else or
+ * to hold the lock. Inside a folder only we may write, nobody can swap the lock file.
+ */
+function privateFolder(dir: string): void {
+  try {
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+  const info = lstatSync(dir);
+  const uid = process.getuid?.();
+  const ours = uid === undefined || (info.uid === uid && (info.mode & 0o022) === 0);
+  if (!info.isDirectory() || !ours) {
+    throw new JournalBusyError(`${dir} is not a folder of this user's alone (a symlink, another user's folder, or writable by others): no clean-up runs until it is removed`);
+  }
+}
+
+/**
+ * Takes the journal's lock, then the user's (the journal's first, so that a second process on the
+ * same journal is told so); or throws JournalBusyError naming who must finish first.
+ */
+export function lockJournal(journalPath: string): JournalLock {
+  mkdirSync(dirname(journalPath), { recursive: true });
+  const journal = takeLock(`${journalPath}.lock`, JOURNAL_BUSY);
+  try {
+    const dir = userLockDir();
+    privateFolder(dir);
+    const user = takeLock(join(dir, 'clean-up.lock'), USER_BUSY);
+    return {
+      release() {
+        user.release();
+        journal.release();
+      },
+    };
+  } catch (error) {
+    journal.release();
+    throw error;
+  }
 }
 
 /**

@@ -6,12 +6,13 @@
 // the kept copy's, so its bytes are the kept copy's bytes. Undo writes those bytes to a new inode
 // at the path and puts back the recorded mtime; the owner and mode are those of the kept copy.
 import { constants } from 'node:fs';
+import type { Stats } from 'node:fs';
 import { copyFile, lstat, rename, unlink, utimes } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { displayPath } from '../../../shared/fsName.ts';
 import { toFsPath } from '../scan/fsPath.ts';
-import { exists, moveNoClobber } from './fileOps.ts';
+import { exists, isPrefixOf, moveNoClobber, sameTime } from './fileOps.ts';
 import { restoreFromTrash } from './freedesktopTrash.ts';
 import type { ActionJournal, JournalBatch, JournalStep } from './actionJournal.ts';
 import type { ActionKind } from './planActions.ts';
@@ -24,9 +25,43 @@ export interface UndoOutcome {
 
 export class UndoError extends Error {}
 
+export interface UndoOptions {
+  /** For tests: runs after a hard-linked path's bytes are copied, right before they replace it. */
+  beforeReplace?: (path: string) => Promise<void>;
+}
+
 async function sameInode(a: string, b: string): Promise<boolean> {
   const [x, y] = await Promise.all([lstat(toFsPath(a)).catch(() => undefined), lstat(toFsPath(b)).catch(() => undefined)]);
   return x !== undefined && y !== undefined && x.dev === y.dev && x.ino === y.ino;
+}
+
+/**
+ * Whether what is at `destination` now is the file this step put there: the identity recorded
+ * (a copy across devices, killed before the journal learnt its new inode, is a new inode on
+ * another device), and always the size and mtime the file had. A journal from before identities
+ * were recorded has size and mtime only.
+ */
+async function isMovedFile(step: JournalStep, destination: string): Promise<boolean> {
+  const now = await lstat(toFsPath(destination), { bigint: true });
+  if (!now.isFile() || Number(now.size) !== step.size || !sameTime(Number(now.mtimeNs) / 1e6, step.mtime)) return false;
+  if (step.movedId === null || step.movedId === `${now.dev}:${now.ino}`) return true;
+  const recordedDev = step.movedId.slice(0, step.movedId.indexOf(':'));
+  return step.state === 'started' && recordedDev !== String(now.dev);
+}
+
+/**
+ * A step killed while copying across devices: the original is still at its path, beside all or
+ * part of its copy. When the copy holds nothing but the original's first bytes, removing it loses
+ * nothing: it is Shingle's own leftover and goes. Anything else is left as it is.
+ */
+async function removeLeftoverCopy(step: JournalStep, destination: string): Promise<UndoOutcome['state']> {
+  const [original, copy] = await Promise.all([lstat(toFsPath(step.path)), lstat(toFsPath(destination))]);
+  if (!original.isFile() || !copy.isFile() || copy.size > original.size || !(await isPrefixOf(destination, step.path))) {
+    throw new UndoError(`it is still at its path, and ${displayPath(destination)} is not a copy of it; both left as they are`);
+  }
+  await unlink(toFsPath(destination));
+  if (step.trashInfo) await unlink(toFsPath(step.trashInfo)).catch(() => undefined);
+  return 'nothing-to-do';
 }
 
 /** Trash and move: the file is at `destination` (or, after a kill mid-move, at both names). */
@@ -35,7 +70,7 @@ async function undoRelocation(step: JournalStep, action: ActionKind): Promise<Un
   if (!(await exists(destination))) {
     // A step killed before the move: the file never left. Drop the unused .trashinfo.
     if (step.state === 'started' && (await exists(step.path))) {
-      if (step.trashInfo) await unlink(step.trashInfo).catch(() => undefined);
+      if (step.trashInfo) await unlink(toFsPath(step.trashInfo)).catch(() => undefined);
       return 'nothing-to-do';
     }
     // It did leave, and what it left for is gone: saying "restored" or "nothing to do" would lie.
@@ -47,34 +82,51 @@ async function undoRelocation(step: JournalStep, action: ActionKind): Promise<Un
   }
   if (await sameInode(step.path, destination)) {
     await unlink(toFsPath(destination));
-    if (step.trashInfo) await unlink(step.trashInfo).catch(() => undefined);
+    if (step.trashInfo) await unlink(toFsPath(step.trashInfo)).catch(() => undefined);
     return 'restored';
   }
+  if (step.state === 'started' && (await exists(step.path))) return removeLeftoverCopy(step, destination);
+  if (!(await isMovedFile(step, destination))) throw new UndoError(`${displayPath(destination)} is not the file this clean-up moved; left as it is`);
   if (step.trashInfo) await restoreFromTrash({ destination, infoPath: step.trashInfo });
   else await moveNoClobber(destination, step.path);
   return 'restored';
 }
 
-async function undoHardlink(step: JournalStep): Promise<UndoOutcome['state']> {
+function sameState(a: Stats, b: Stats): boolean {
+  return a.dev === b.dev && a.ino === b.ino && a.size === b.size && a.mtimeMs === b.mtimeMs && a.ctimeMs === b.ctimeMs;
+}
+
+async function undoHardlink(step: JournalStep, options: UndoOptions): Promise<UndoOutcome['state']> {
   if (step.destination) await unlink(toFsPath(step.destination)).catch(() => undefined);
-  if (!(await sameInode(step.path, step.keptPath))) return 'nothing-to-do';
+  const [linked, kept] = await Promise.all([lstat(toFsPath(step.path)).catch(() => undefined), lstat(toFsPath(step.keptPath)).catch(() => undefined)]);
+  if (!linked || !kept || linked.dev !== kept.dev || linked.ino !== kept.ino) return 'nothing-to-do';
   const temp = join(dirname(step.path), `.shingle-undo-${randomUUID()}`);
   await copyFile(toFsPath(step.keptPath), toFsPath(temp), constants.COPYFILE_EXCL);
-  const mtime = new Date(step.mtime);
-  await utimes(toFsPath(temp), mtime, mtime);
-  await rename(toFsPath(temp), toFsPath(step.path));
+  try {
+    const mtime = new Date(step.mtime);
+    await utimes(toFsPath(temp), mtime, mtime);
+    await options.beforeReplace?.(step.path);
+    // Copying takes a while: work saved to the path meanwhile (a new file renamed over it, or
+    // bytes written into the shared inode) must not be replaced by the bytes copied before it.
+    const now = await lstat(toFsPath(step.path)).catch(() => undefined);
+    if (!now || !sameState(now, linked)) throw new UndoError('it changed while undo copied its bytes back; left as it is');
+    await rename(toFsPath(temp), toFsPath(step.path));
+  } catch (error) {
+    await unlink(toFsPath(temp)).catch(() => undefined);
+    throw error;
+  }
   return 'restored';
 }
 
-async function undoStep(step: JournalStep, action: ActionKind): Promise<UndoOutcome['state']> {
+async function undoStep(step: JournalStep, action: ActionKind, options: UndoOptions): Promise<UndoOutcome['state']> {
   if (action === 'delete') throw new UndoError('deleted permanently: it cannot be restored');
-  if (action === 'hardlink') return undoHardlink(step);
+  if (action === 'hardlink') return undoHardlink(step, options);
   if (!step.destination) throw new UndoError('the journal does not record where it went (trashed by the system trash)');
   return undoRelocation(step, action);
 }
 
 /** Undoes the batch (the last one by default); steps run in reverse order. */
-export async function undoBatch(journal: ActionJournal, batchId?: number): Promise<{ batchId: number; outcomes: UndoOutcome[] }> {
+export async function undoBatch(journal: ActionJournal, batchId?: number, options: UndoOptions = {}): Promise<{ batchId: number; outcomes: UndoOutcome[] }> {
   // No batch or other undo runs meanwhile (JournalBusyError otherwise): undo must not race the
   // batch it undoes. The batch is read under the lock: an undo that finished just before must be
   // seen as done, not run again over steps another undo already settled.
@@ -84,18 +136,18 @@ export async function undoBatch(journal: ActionJournal, batchId?: number): Promi
     const batch = id === undefined ? undefined : journal.batch(id);
     if (!batch) throw new UndoError(id === undefined ? 'the journal holds no batch' : `no batch ${id} in the journal`);
     if (batch.undoneMs !== null) throw new UndoError(`batch ${batch.id} was already undone`);
-    return await undoSteps(journal, batch);
+    return await undoSteps(journal, batch, options);
   } finally {
     lock.release();
   }
 }
 
-async function undoSteps(journal: ActionJournal, batch: JournalBatch): Promise<{ batchId: number; outcomes: UndoOutcome[] }> {
+async function undoSteps(journal: ActionJournal, batch: JournalBatch, options: UndoOptions): Promise<{ batchId: number; outcomes: UndoOutcome[] }> {
   const outcomes: UndoOutcome[] = [];
   for (const step of journal.steps(batch.id).reverse()) {
     if (step.state !== 'done' && step.state !== 'started') continue;
     try {
-      const state = await undoStep(step, batch.action);
+      const state = await undoStep(step, batch.action, options);
       if (state === 'restored') journal.markStep(batch.id, step.seq, 'undone');
       outcomes.push({ path: step.path, state });
     } catch (error) {

@@ -66,6 +66,8 @@ export interface BulkActions {
   steps(batchId: number, from: number, to: number): Pick<JournalStep, 'seq' | 'path' | 'state'>[];
   batches(): CommandResponse<'listBatches'>;
   undo(batchId: number): Promise<CommandResponse<'undoBatch'>>;
+  /** Stops the running batch before its next file; resolves once it has stopped. */
+  cancel(batchId: number): Promise<void>;
   /** Waits for the running batch, then closes the journal. */
   dispose(): Promise<void>;
 }
@@ -100,7 +102,7 @@ function pageOf(plan: ActionPlan, offset: number, limit: number) {
 export function openBulkActions(options: BulkActionsOptions): BulkActions {
   const { dataDir, events, clusters, marks } = options;
   let journal: ActionJournal | undefined;
-  let running: { batchId: number; done: Promise<void> } | undefined;
+  let running: { batchId: number; done: Promise<void>; stop: AbortController } | undefined;
   // Set, before anything is awaited, from an apply's first check until its batch runs or it
   // stops: a second apply meanwhile (a double click) is refused rather than asking again, and
   // two dialogs can never both say yes to the same plan.
@@ -190,7 +192,9 @@ export function openBulkActions(options: BulkActionsOptions): BulkActions {
       let lastEmit = 0;
       const total = planned.steps.length;
       let failed = 0;
+      const stop = new AbortController();
       const applying = batch.run({
+        signal: stop.signal,
         onProgress: ({ done, failed: failures }) => {
           failed = failures;
           if (done >= total || Date.now() - lastEmit < PROGRESS_INTERVAL_MS) return;
@@ -211,7 +215,7 @@ export function openBulkActions(options: BulkActionsOptions): BulkActions {
           running = undefined;
           events.emit('actionProgress', { batchId, done: total, total, failed: failures });
         });
-      running = { batchId, done };
+      running = { batchId, done, stop };
       events.emit('actionProgress', { batchId, done: 0, total, failed });
       return { batchId };
     },
@@ -235,6 +239,12 @@ export function openBulkActions(options: BulkActionsOptions): BulkActions {
       if (running?.batchId === batchId) throw new ActionRequestError('the batch is still running');
       const { outcomes } = await undoBatch(openJournal(), batchId);
       return { batchId, outcomes: outcomes.map(({ path, state, reason }) => ({ path, state, ...(reason ? { reason } : {}) })) };
+    },
+    async cancel(batchId) {
+      const batch = running;
+      if (batch?.batchId !== batchId) throw new ActionRequestError(`batch ${batchId} is not running`);
+      batch.stop.abort();
+      await batch.done;
     },
     async dispose() {
       await running?.done;

@@ -229,6 +229,10 @@ export function createEngineService({ dataDir, host }: EngineServiceOptions): En
     applyActions: async (request) => (await stores).actions.apply(request),
     listBatches: async () => (await stores).actions.batches(),
     getBatchResult: async ({ batchId }) => (await stores).actions.result(batchId),
+    async cancelBatch({ batchId }) {
+      await (await stores).actions.cancel(batchId);
+      return {};
+    },
     async undoBatch({ batchId }) {
       const { actions, scans } = await stores;
       const result = await actions.undo(batchId);

@@ -1,0 +1,100 @@
+// Clean-ups recorded in different journals (`shingle apply --journal`, the app with another data
+// folder) still run one at a time: the per-user lock. Two batches with opposite keep choices, one
+// keeping a and removing b, the other keeping b and removing a, must never remove both.
+import { chmodSync, chownSync, existsSync, mkdirSync, rmSync, symlinkSync, unlinkSync } from 'node:fs';
+import { readdir, utimes } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ActionJournal } from '../../../../electron/node/actions/actionJournal.ts';
+import { startBatch } from '../../../../electron/node/actions/applyPlan.ts';
+import { JournalBusyError, lockJournal, userLockDir } from '../../../../electron/node/actions/journalLock.ts';
+import { planActions } from '../../../../electron/node/actions/planActions.ts';
+import { runCli, runningAsRoot, UNPRIVILEGED_ID } from '../../../helpers/runCli.ts';
+import { createTempTree } from '../../../helpers/tempTree.ts';
+import type { TempTree } from '../../../helpers/tempTree.ts';
+import { clusterOf, reportOf } from './actionFixture.ts';
+
+const PAIRS = 20;
+
+describe('one clean-up at a time per user, whatever the journal', () => {
+  let tree: TempTree;
+  beforeEach(async () => {
+    tree = await createTempTree();
+  });
+  afterEach(() => tree.remove());
+
+  it('refuses in one line a shingle apply with another journal while the app runs a batch, and both copies stay', async () => {
+    const a = await tree.write('docs/one/a.txt', 'the same words\n');
+    const b = await tree.write('docs/two/b.txt', 'the same words\n');
+    const report = reportOf([tree.path('docs')], [await clusterOf('c1', [a, b])]);
+    const reportPath = await tree.write('report.json', JSON.stringify(report));
+    // The app's batch keeps a and removes b; it holds its locks from start to end.
+    const journal = new ActionJournal(tree.path('app-data/journal.sqlite'));
+    try {
+      const plan = planActions(report, { clusters: [{ clusterId: 'c1', keep: [a], act: [b] }] }, { action: 'delete' });
+      const batch = startBatch(plan, journal);
+      // Meanwhile a shell, with a journal elsewhere, keeps b and removes a.
+      const cli = await runCli(['apply', reportPath, '--keep', `in:${tree.path('docs/two')}`, '--action', 'delete', '--yes', '--journal', tree.path('shell-data/journal.sqlite')]);
+      expect(cli.code, cli.stderr).toBe(1);
+      expect(cli.stderr).toMatch(/^shingle apply: another clean-up or undo is running \(.*\n$/);
+      expect(existsSync(a) && existsSync(b)).toBe(true);
+      const result = await batch.run();
+      expect(result.outcomes.map((o) => o.state)).toEqual(['done']);
+    } finally {
+      journal.close();
+    }
+    expect([existsSync(a), existsSync(b)]).toEqual([true, false]);
+  });
+
+  it('two applies with opposite keep rules and different journals, at once, leave one copy of every pair', async () => {
+    for (let i = 0; i < PAIRS; i++) {
+      await tree.write(`pairs/${i}/a.txt`, `pair ${i}\n`);
+      await tree.write(`pairs/${i}/b.txt`, `pair ${i}\n`);
+      await utimes(tree.path(`pairs/${i}/a.txt`), 1_000_000, 1_000_000);
+    }
+    const scan = await runCli(['scan', tree.path('pairs'), '--json', '--no-index', '--no-near']);
+    expect(scan.code, scan.stderr).toBe(0);
+    const reportPath = await tree.write('pairs.json', scan.stdout);
+    const results = await Promise.all(
+      ['oldest', 'newest'].map((rule) => runCli(['apply', reportPath, '--keep', rule, '--action', 'delete', '--yes', '--journal', tree.path(`journal-${rule}/journal.sqlite`)])),
+    );
+    for (let i = 0; i < PAIRS; i++) expect((await readdir(tree.path(`pairs/${i}`))).length, `pair ${i}: ${results.map((r) => r.stderr).join(' | ')}`).toBe(1);
+  });
+
+  it('refuses while another journal holds the user lock, and gives it once released', () => {
+    const held = lockJournal(tree.path('one/journal.sqlite'));
+    expect(() => lockJournal(tree.path('two/journal.sqlite'))).toThrow(/^another clean-up or undo is running \(/);
+    held.release();
+    lockJournal(tree.path('two/journal.sqlite')).release();
+  });
+
+  it('takes no lock through a symlink or in a folder others may write to', () => {
+    const dir = userLockDir();
+    rmSync(dir, { recursive: true, force: true });
+    const elsewhere = tree.path('elsewhere');
+    mkdirSync(elsewhere);
+    symlinkSync(elsewhere, dir);
+    try {
+      expect(() => lockJournal(tree.path('j/journal.sqlite'))).toThrow(JournalBusyError);
+      expect(() => lockJournal(tree.path('j/journal.sqlite'))).toThrow(/is not a folder of this user's alone/);
+      expect(existsSync(join(elsewhere, 'clean-up.lock'))).toBe(false);
+    } finally {
+      unlinkSync(dir);
+    }
+    mkdirSync(dir, { mode: 0o700 });
+    chmodSync(dir, 0o777);
+    expect(() => lockJournal(tree.path('j/journal.sqlite'))).toThrow(/is not a folder of this user's alone/);
+    chmodSync(dir, 0o700);
+    lockJournal(tree.path('j/journal.sqlite')).release();
+  });
+
+  it.skipIf(!runningAsRoot)('takes no lock in a folder of another user at its name (needs root to make one)', () => {
+    const dir = userLockDir();
+    rmSync(dir, { recursive: true, force: true });
+    mkdirSync(dir, { mode: 0o700 });
+    chownSync(dir, UNPRIVILEGED_ID, UNPRIVILEGED_ID);
+    expect(() => lockJournal(tree.path('j/journal.sqlite'))).toThrow(/is not a folder of this user's alone/);
+    chownSync(dir, 0, 0);
+    lockJournal(tree.path('j/journal.sqlite')).release();
+  });
+});
