@@ -10,6 +10,8 @@ export function CleanupOutcome() {
   const lastBatchId = useShingle((s) => s.lastBatchId);
   const undoResult = useShingle((s) => s.undoResult);
   const undoLastBatch = useShingle((s) => s.undoLastBatch);
+  const stopping = useShingle((s) => s.cleanupStopping);
+  const stopCleanup = useShingle((s) => s.stopCleanup);
 
   if (!result) {
     return (
@@ -22,6 +24,9 @@ export function CleanupOutcome() {
             {progress.failed > 0 ? ` · ${formatCount(progress.failed)} not done` : ''}
           </p>
         )}
+        <button type="button" className="button" disabled={stopping || !progress} onClick={() => void stopCleanup()}>
+          {stopping ? 'Stopping…' : 'Stop'}
+        </button>
       </section>
     );
   }

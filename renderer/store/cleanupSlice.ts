@@ -39,6 +39,10 @@ export interface CleanupSlice {
   applyCleanup(): Promise<void>;
   applyActionProgress(progress: ActionProgress): void;
   undoLastBatch(): Promise<void>;
+  /** True from Stop until the batch has stopped. */
+  cleanupStopping: boolean;
+  /** Stops the running batch before its next file; what it did stays done (and can be undone). */
+  stopCleanup(): Promise<void>;
   /** The engine died for good: a batch it ran will not be heard of again, and its dialog lets go. True when one was running. */
   dropCleanup(): boolean;
   /**
@@ -112,6 +116,7 @@ export const createCleanupSlice: SliceCreator<CleanupSlice> = ({ set, get, engin
     cleanupResult: null,
     lastBatchId: null,
     undoResult: null,
+    cleanupStopping: false,
 
     openCleanup() {
       set({ cleanupStage: batchRunning(get()) ? 'running' : 'choose', cleanupPreview: null, cleanupPlanClusters: [], undoResult: null, cleanupCounts: null });
@@ -187,6 +192,21 @@ export const createCleanupSlice: SliceCreator<CleanupSlice> = ({ set, get, engin
       const batchId = get().lastBatchId;
       if (batchId === null) return;
       await get().undoBatch(batchId, (undoResult) => ({ undoResult, cleanupStage: get().cleanupStage === 'closed' ? 'closed' : 'result' }));
+    },
+
+    async stopCleanup() {
+      const batchId = get().cleanupProgress?.batchId ?? get().lastBatchId;
+      // Once: a second click while it stops sends nothing.
+      if (batchId === null || get().cleanupStopping || !batchRunning(get())) return;
+      set({ cleanupStopping: true });
+      try {
+        // Answered once the batch has stopped; its last progress then brings the result.
+        await engine.cancelBatch({ batchId });
+      } catch (error) {
+        get().reportError(error);
+      } finally {
+        set({ cleanupStopping: false });
+      }
     },
 
     dropCleanup() {

@@ -1,7 +1,7 @@
 // The clean-up slice: the choices (marks first, scope following the list's filter, kinds off by
 // default) survive Back and reopening; the preview is the engine's plan, fetched a page at a time;
 // confirming sends the plan id only; the batch is followed to its result; undo.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createShingleStore } from '../../renderer/store/shingleStore.ts';
 import { connectEngineEvents } from '../../renderer/store/engineEvents.ts';
 import { cluster, createFakeEngine, settle } from './fakeEngine.ts';
@@ -175,6 +175,27 @@ describe('clean-up plan and batch', () => {
     expect(engine.undoBatch).toHaveBeenCalledTimes(1);
     expect(store.getState().undoResult?.batchId).toBe(1);
     expect(store.getState().lastBatchId).toBeNull();
+  });
+
+  it('stops a running batch once, however many clicks, and then shows its result', async () => {
+    const { engine, store } = setup();
+    await store.getState().previewCleanup();
+    await store.getState().applyCleanup();
+    engine.emit('actionProgress', { batchId: 1, done: 0, total: 3, failed: 0 });
+    await settle();
+    let stopped!: () => void;
+    engine.cancelBatch = vi.fn(() => new Promise<Record<string, never>>((resolve) => (stopped = () => resolve({}))));
+    const stops = [store.getState().stopCleanup(), store.getState().stopCleanup()];
+    expect(store.getState().cleanupStopping).toBe(true);
+    // The engine answers once the batch has stopped, after its last progress.
+    engine.emit('actionProgress', { batchId: 1, done: 3, total: 3, failed: 2 });
+    stopped();
+    await Promise.all(stops);
+    await settle();
+    expect(engine.cancelBatch).toHaveBeenCalledTimes(1);
+    expect(engine.cancelBatch).toHaveBeenCalledWith({ batchId: 1 });
+    expect(store.getState().cleanupStopping).toBe(false);
+    expect(store.getState().cleanupStage).toBe('result');
   });
 
   it('reports an engine refusal and stays on the preview', async () => {

@@ -97,4 +97,8 @@ describe("a clean-up's result line", () => {
     expect(resultLine(result(true, 'done', 'refused', 'started', 'pending'))).toBe('Moved to the trash: 1 file; 1 not done; interrupted before 2 more files.');
     expect(resultLine(result(true, 'pending'))).toBe('Moved to the trash: 0 files; interrupted before 1 more file.');
   });
+
+  it('says what a batch the person stopped never reached', () => {
+    expect(resultLine(result(false, 'done', 'pending', 'pending'))).toBe('Moved to the trash: 1 file; stopped before 2 more files.');
+  });
 });
