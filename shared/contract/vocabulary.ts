@@ -69,6 +69,8 @@ export const ShingleErrorCode = {
   memory: 'EMEMORY',
   /** Anything else that went wrong while extracting (a bug, a crashed worker). */
   failed: 'EEXTRACT',
+  /** A document with no words in it (a scanned image, a blank page): not compared with others. */
+  noText: 'ENOTEXT',
 } as const;
 export type ShingleErrorCode = (typeof ShingleErrorCode)[keyof typeof ShingleErrorCode];
 

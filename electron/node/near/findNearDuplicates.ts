@@ -132,7 +132,11 @@ export async function fingerprintUnits(units: readonly DocumentUnit[], settingsK
         return;
       }
       const { fingerprint, format } = result;
-      if (fingerprint.words === 0) return;
+      if (fingerprint.words === 0) {
+        // Told, not left out in silence: its bytes may still match (exact duplicates), its text cannot.
+        errors.push({ path: unit.path, code: ExtractErrorCode.noText, message: 'Not compared with other documents: no text was found in it (a scanned image or a blank page?).' });
+        return;
+      }
       const node = nodes.get(fingerprint.textHash);
       if (node) node.units.push({ unit, format });
       else nodes.set(fingerprint.textHash, { ...fingerprint, words: fingerprint.words, units: [{ unit, format }] });
