@@ -1,5 +1,5 @@
 // Above the cluster list: the clean-up, undo of the last batch, the History of every batch, and
-// the files the scan could not read (none of them is in any cluster, so they must be shown here).
+// the files the scan could not read or compare (most are in no cluster, so they must be shown here).
 import { plural } from '../../shared/format.ts';
 import { ScanErrorsDialog } from '../errors/ScanErrorsDialog.tsx';
 import { DismissedDialog } from '../dismissed/DismissedDialog.tsx';
@@ -39,7 +39,7 @@ export function CleanupButton() {
       </button>
       {(notRead > 0 || notices > 0) && (
         <button type="button" className="button small quiet warning-text" onClick={() => void openScanErrors()}>
-          {notRead > 0 ? `${plural(notRead, 'file')} not read` : ''}
+          {notRead > 0 ? `${plural(notRead, 'file')} not read or compared` : ''}
           {notRead > 0 && notices > 0 ? ' · ' : ''}
           {notices > 0 ? plural(notices, 'notice') : ''}
         </button>

@@ -1,5 +1,5 @@
-// Nothing hidden: every file the scan could not read or passed over, with its code and reason,
-// as `shingle scan` prints them. None of these files is in any cluster.
+// Nothing hidden: every file the scan could not read, passed over or could not compare with other
+// documents, with its code and reason, as `shingle scan` prints them.
 import { formatCount } from '../../shared/format.ts';
 import { displayPath } from '../../shared/fsName.ts';
 import { ModalDialog } from '../app/ModalDialog.tsx';
@@ -12,7 +12,7 @@ export function ScanErrorsDialog() {
   const loadMore = useShingle((s) => s.loadMoreScanErrors);
   const warnings = useShingle((s) => s.scanState?.warnings);
   return (
-    <ModalDialog title="Files not read" className="scan-errors" onClose={close}>
+    <ModalDialog title="Files not read or compared" className="scan-errors" onClose={close}>
       {warnings && warnings.length > 0 && (
         <section aria-label="Noticed since the scan">
           <h3>Noticed since the scan</h3>
@@ -23,9 +23,9 @@ export function ScanErrorsDialog() {
           </ul>
         </section>
       )}
-      <p>These files are in no cluster: the scan could not read them, or passed over them. Shingle never acts on them.</p>
+      <p>The scan could not read these files, passed over them, or could not compare them with other documents: each line says why. A clean-up acts only on files shown in a cluster.</p>
       <RecordTable
-        label="Files not read"
+        label="Files not read or compared"
         className="scan-errors-table"
         records={page?.errors ?? null}
         columns={[{ title: 'Code' }, { title: 'File' }, { title: 'Reason' }]}

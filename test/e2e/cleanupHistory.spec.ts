@@ -122,8 +122,8 @@ test('files the scan could not read are shown with their code and reason', async
   const { page, tree } = shingle;
   await tree.write('Notes/broken.pdf', '%PDF-1.4\nthis is not a PDF body\n');
   await scanUserFolder(shingle);
-  await page.getByRole('button', { name: /1 file not read/ }).click();
-  const dialog = page.getByRole('dialog', { name: 'Files not read' });
+  await page.getByRole('button', { name: /1 file not read or compared/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Files not read or compared' });
   const row = dialog.getByRole('row').filter({ hasText: 'broken.pdf' });
   await expect(row).toContainText('ECORRUPT');
   await expect(row).toContainText(tree.path('Notes/broken.pdf'));
