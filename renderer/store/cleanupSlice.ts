@@ -230,7 +230,8 @@ export const createCleanupSlice: SliceCreator<CleanupSlice> = ({ set, get, engin
         // Left 'running' in the journal by the engine that died: what it shows is what was done.
         const result = await engine.getBatchResult({ batchId });
         set({ lastBatchId: batchId, cleanupResult: result, cleanupStage: stage === 'closed' ? 'closed' : 'result' });
-        return 'result';
+        // A batch that had ended, its end untold, was not interrupted: its result says so alone.
+        return result.running ? 'result' : null;
       } catch (error) {
         set({ cleanupStage: stage === 'closed' ? 'closed' : 'choose', cleanupProgress: null });
         get().reportError(error);

@@ -113,6 +113,19 @@ describe('an engine restart', () => {
     expect(store.getState().cleanupStage).toBe('choose');
   });
 
+  it('shows a clean-up that had ended, its end untold, as ended, not interrupted', async () => {
+    const { engine, store } = await setup();
+    store.getState().openCleanup();
+    await store.getState().previewCleanup();
+    await store.getState().applyCleanup();
+    engine.emit('actionProgress', { batchId: 1, done: 1, total: 2, failed: 0 });
+    const ended = { ...interrupted, running: false };
+    vi.mocked(engine.getBatchResult).mockResolvedValueOnce(ended);
+    await restart(engine, store);
+    expect(store.getState()).toMatchObject({ cleanupStage: 'result', cleanupResult: ended, lastBatchId: 1 });
+    expect(store.getState().error).toBe(`${RESTARTED}.`);
+  });
+
   it('settles a clean-up whose start the old engine never answered: from its progress when it came, else back to the choices', async () => {
     for (const progressCame of [true, false]) {
       const { engine, store } = await setup();

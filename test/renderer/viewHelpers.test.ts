@@ -98,7 +98,7 @@ describe("a clean-up's result line", () => {
     expect(resultLine(result(true, 'pending'))).toBe('Moved to the trash: 0 files; interrupted before 1 more file.');
   });
 
-  it('says what a batch the person stopped never reached', () => {
-    expect(resultLine(result(false, 'done', 'pending', 'pending'))).toBe('Moved to the trash: 1 file; stopped before 2 more files.');
+  it('says what a batch that ended early (stopped, or on an error) never reached', () => {
+    expect(resultLine(result(false, 'done', 'pending', 'pending'))).toBe('Moved to the trash: 1 file; ended before 2 more files.');
   });
 });

@@ -64,7 +64,7 @@ export function formatHumanReport(report: ScanReport): string {
   const f = report.folders?.length ?? 0;
   const folders = f ? `${plural(f, 'duplicate folder pair')}, ` : '';
   const e = report.errors.length;
-  const errors = e ? `, ${plural(e, 'error')}` : '';
+  const errors = e ? `, ${formatCount(e)} not read or compared` : '';
   lines.push(
     `Scanned ${plural(report.stats.files, 'file')} (${formatBytes(report.stats.bytes)}) in ${formatDuration(report.stats.ms)}: ` +
       `${folders}${groups}, ${formatBytes(reclaimable)} reclaimable${errors}.`,

@@ -47,7 +47,7 @@ function humanChange(change: ClusterChange): string {
 }
 
 function humanReady(summary: WatchSummary, groups: number): string {
-  const errors = summary.errors.length === 0 ? '' : `, ${formatCount(summary.errors.length)} unreadable`;
+  const errors = summary.errors.length === 0 ? '' : `, ${formatCount(summary.errors.length)} not read or compared`;
   return `Watching ${plural(summary.roots.length, 'folder')}: ${plural(summary.stats.files, 'file')}, ${plural(groups, 'group')}${errors}. Ctrl-C stops.`;
 }
 

@@ -242,7 +242,11 @@ export function openBulkActions(options: BulkActionsOptions): BulkActions {
     },
     async cancel(batchId) {
       const batch = running;
-      if (batch?.batchId !== batchId) throw new ActionRequestError(`batch ${batchId} is not running`);
+      if (batch?.batchId !== batchId) {
+        // Ended already (a Stop clicked as its last file went): stopped is what was asked.
+        if (openJournal().batch(batchId)) return;
+        throw new ActionRequestError(`no batch ${batchId}`);
+      }
       batch.stop.abort();
       await batch.done;
     },

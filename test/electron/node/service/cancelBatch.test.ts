@@ -52,7 +52,13 @@ describe('cancelling a clean-up in the app', () => {
     expect(await left()).toBe(2 * PAIRS);
   });
 
-  it('refuses to cancel a batch that is not running', async () => {
-    await expect(service.cancelBatch({ batchId: 7 })).rejects.toThrow('batch 7 is not running');
+  it('refuses to cancel a batch there is not; one that has ended is stopped already', async () => {
+    await expect(service.cancelBatch({ batchId: 7 })).rejects.toThrow('no batch 7');
+    const { planId } = await service.previewActions({ rules: ['shortest-path'], useMarks: false, action: 'trash' });
+    const { batchId } = await service.applyActions({ planId });
+    await service.cancelBatch({ batchId });
+    // A Stop clicked again, or just as the last file went: answered, nothing more done.
+    await service.cancelBatch({ batchId });
+    expect((await service.getBatchResult({ batchId })).running).toBe(false);
   });
 });
