@@ -35,6 +35,16 @@ function restart(engine: FakeEngine, store: ShingleStore): Promise<void> {
 }
 
 /** A batch the journal left running: one file done, one never reached. */
+/** A clean-up previewed, applied and one file into its two (batch 1), when the engine dies. */
+async function setupCleanupRunning() {
+  const { engine, store } = await setup();
+  store.getState().openCleanup();
+  await store.getState().previewCleanup();
+  await store.getState().applyCleanup();
+  engine.emit('actionProgress', { batchId: 1, done: 1, total: 2, failed: 0 });
+  return { engine, store };
+}
+
 const interrupted: CommandResponse<'getBatchResult'> = {
   batchId: 1,
   action: 'trash',
@@ -96,11 +106,7 @@ describe('an engine restart', () => {
   });
 
   it('shows what the journal says a clean-up did when the engine died during it, and reopens on the choices', async () => {
-    const { engine, store } = await setup();
-    store.getState().openCleanup();
-    await store.getState().previewCleanup();
-    await store.getState().applyCleanup();
-    engine.emit('actionProgress', { batchId: 1, done: 1, total: 2, failed: 0 });
+    const { engine, store } = await setupCleanupRunning();
     expect(store.getState().cleanupStage).toBe('running');
     vi.mocked(engine.getBatchResult).mockResolvedValueOnce(interrupted);
 
@@ -114,11 +120,7 @@ describe('an engine restart', () => {
   });
 
   it('shows a clean-up that had ended, its end untold, as ended, not interrupted', async () => {
-    const { engine, store } = await setup();
-    store.getState().openCleanup();
-    await store.getState().previewCleanup();
-    await store.getState().applyCleanup();
-    engine.emit('actionProgress', { batchId: 1, done: 1, total: 2, failed: 0 });
+    const { engine, store } = await setupCleanupRunning();
     const ended = { ...interrupted, running: false };
     vi.mocked(engine.getBatchResult).mockResolvedValueOnce(ended);
     await restart(engine, store);
