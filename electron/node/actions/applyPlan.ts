@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import trash from 'trash';
 import { toFsPath } from '../scan/fsPath.ts';
 import { createStepChecker, Refused } from './checkStep.ts';
-import { exists, fileIdentity, moveNoClobber } from './fileOps.ts';
+import { exists, fileIdOf, moveNoClobber } from './fileOps.ts';
 import { chooseTrashSlot, moveToTrash } from './freedesktopTrash.ts';
 import type { ActionJournal } from './actionJournal.ts';
 import type { JournalLock } from './journalLock.ts';
@@ -68,9 +68,9 @@ async function actOn(step: PlannedStep, plan: ActionPlan, journal: ActionJournal
       return;
     case 'move': {
       const destination = await moveDestination(step, plan.to!);
-      journal.markStarted(batchId, seq, destination, null, await fileIdentity(step.path));
+      journal.markStarted(batchId, seq, destination, null, await fileIdOf(step.path));
       await moveNoClobber(step.path, destination);
-      journal.markMoved(batchId, seq, await fileIdentity(destination));
+      journal.markMoved(batchId, seq, await fileIdOf(destination));
       return;
     }
     case 'trash': {
@@ -82,9 +82,9 @@ async function actOn(step: PlannedStep, plan: ActionPlan, journal: ActionJournal
       // Recorded before the .trashinfo is written, so a kill leaves nothing the journal misses.
       // The identity lets undo tell the file it put there from anything found there later.
       const slot = await chooseTrashSlot(step.path);
-      journal.markStarted(batchId, seq, slot.destination, slot.infoPath, await fileIdentity(step.path));
+      journal.markStarted(batchId, seq, slot.destination, slot.infoPath, await fileIdOf(step.path));
       await moveToTrash(step.path, slot);
-      journal.markMoved(batchId, seq, await fileIdentity(slot.destination));
+      journal.markMoved(batchId, seq, await fileIdOf(slot.destination));
       return;
     }
     case 'hardlink': {

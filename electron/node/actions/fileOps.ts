@@ -37,8 +37,8 @@ export async function exists(path: string): Promise<boolean> {
   return (await lstat(toFsPath(path)).catch(() => undefined)) !== undefined;
 }
 
-/** A file's identity, "dev:ino", exact however large the numbers (the journal records it). */
-export async function fileIdentity(path: string): Promise<string> {
+/** A file's id, "dev:ino" as WalkedFile.fileId, exact however large the numbers (the journal records it). */
+export async function fileIdOf(path: string): Promise<string> {
   const { dev, ino } = await lstat(toFsPath(path), { bigint: true });
   return `${dev}:${ino}`;
 }

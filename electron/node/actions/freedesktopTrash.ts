@@ -10,6 +10,7 @@ import { decodeFsName, displayPath, encodeFsName } from '../../../shared/fsName.
 import { toFsPath } from '../scan/fsPath.ts';
 import { Refused } from './checkStep.ts';
 import { moveNoClobber } from './fileOps.ts';
+import { notOwnFolder } from './ownFolder.ts';
 
 export interface TrashSlot {
   /** Where the file goes: TRASH/files/NAME. */
@@ -44,12 +45,7 @@ async function ownFolder(dir: string): Promise<void> {
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
   }
-  const found = await lstat(toFsPath(dir));
-  const problem = found.isSymbolicLink() ? 'is a symbolic link'
-    : !found.isDirectory() ? 'is not a folder'
-    : found.uid !== process.getuid!() ? 'belongs to another user'
-    : (found.mode & 0o022) !== 0 ? 'can be written by other users'
-    : undefined;
+  const problem = notOwnFolder(await lstat(toFsPath(dir)));
   if (problem) throw new Refused(`the trash folder of this drive, ${displayPath(dir)}, ${problem}: the file stays where it is`);
 }
 

@@ -13,6 +13,7 @@ import { lstatSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
+import { notOwnFolder } from './ownFolder.ts';
 
 export class JournalBusyError extends Error {}
 
@@ -75,10 +76,7 @@ function privateFolder(dir: string): void {
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
   }
-  const info = lstatSync(dir);
-  const uid = process.getuid?.();
-  const ours = uid === undefined || (info.uid === uid && (info.mode & 0o022) === 0);
-  if (!info.isDirectory() || !ours) {
+  if (notOwnFolder(lstatSync(dir)) !== undefined) {
     throw new JournalBusyError(`${dir} is not a folder of this user's alone (a symlink, another user's folder, or writable by others): no clean-up runs until it is removed`);
   }
 }
