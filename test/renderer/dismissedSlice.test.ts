@@ -3,16 +3,9 @@
 // a dismissed open group gives way to the next one rather than reading as "gone from disk", and
 // the Dismissed view lists and restores.
 import { describe, expect, it, vi } from 'vitest';
-import { createShingleStore } from '../../renderer/store/shingleStore.ts';
-import { cluster, createFakeEngine } from './fakeEngine.ts';
+import { cluster, storeWithFirstClusterOpen } from './fakeEngine.ts';
 
-async function setup() {
-  const engine = createFakeEngine([cluster('c1'), cluster('c2')]);
-  const store = createShingleStore(engine);
-  await store.getState().refreshClusters({ reset: true });
-  await store.getState().selectClusterAt(0);
-  return { engine, store };
-}
+const setup = () => storeWithFirstClusterOpen([cluster('c1'), cluster('c2')]);
 
 describe('dismissals in the store', () => {
   it('opens the next group after dismissing the open one', async () => {

@@ -5,6 +5,8 @@ import type { CommandRequest, CommandResponse, EngineApi, EventName, EventPayloa
 import type { Cluster, FolderMatch, ScanError } from '../../shared/report.ts';
 import type { ClusterQuery, MarksByCluster, ScanSettings, ScanState } from '../../renderer/engine/contractTypes.ts';
 import { defaultScanOptions } from '../../shared/scanOptions.ts';
+import { connectEngineEvents } from '../../renderer/store/engineEvents.ts';
+import { createShingleStore } from '../../renderer/store/shingleStore.ts';
 
 export function cluster(id: string, kind: Cluster['kind'] = 'near', paths = [`/docs/${id}-a.txt`, `/docs/${id}-b.txt`]): Cluster {
   return {
@@ -125,4 +127,14 @@ export function createFakeEngine(clusters: Cluster[] = []): FakeEngine {
 /** Lets pending promise callbacks (the engine's answers) run. */
 export async function settle(): Promise<void> {
   for (let i = 0; i < 10; i++) await Promise.resolve();
+}
+
+/** A store over a fake engine holding `clusters`, its events connected, the list loaded and the first cluster open. */
+export async function storeWithFirstClusterOpen(clusters: Cluster[]) {
+  const engine = createFakeEngine(clusters);
+  const store = createShingleStore(engine);
+  connectEngineEvents(engine, store);
+  await store.getState().refreshClusters({ reset: true });
+  await store.getState().selectClusterAt(0);
+  return { engine, store };
 }

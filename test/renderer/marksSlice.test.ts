@@ -5,7 +5,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { connectEngineEvents } from '../../renderer/store/engineEvents.ts';
 import { createShingleStore } from '../../renderer/store/shingleStore.ts';
-import { cluster, createFakeEngine, settle } from './fakeEngine.ts';
+import { cluster, createFakeEngine, settle, storeWithFirstClusterOpen } from './fakeEngine.ts';
 
 async function setup() {
   const engine = createFakeEngine([cluster('c1', 'near', ['/docs/a.txt', '/docs/b.txt', '/archive/c.txt'])]);
@@ -137,11 +137,7 @@ describe('marks when the results change under them', () => {
 
 describe('undo steps of a cluster that changed on disk', () => {
   async function marked() {
-    const engine = createFakeEngine([cluster('n1', 'near', ['/docs/a.txt', '/docs/b.txt', '/docs/c.txt'])]);
-    const store = createShingleStore(engine);
-    connectEngineEvents(engine, store);
-    await store.getState().refreshClusters({ reset: true });
-    await store.getState().selectClusterAt(0);
+    const { engine, store } = await storeWithFirstClusterOpen([cluster('n1', 'near', ['/docs/a.txt', '/docs/b.txt', '/docs/c.txt'])]);
     await store.getState().setMark(store.getState().cluster!, 1, 'delete');
     return { engine, store };
   }

@@ -2,18 +2,9 @@
 // a key meant for it never acts on the file that moved into its place. Files are named to the
 // engine by position with the path shown there as its check.
 import { describe, expect, it } from 'vitest';
-import { connectEngineEvents } from '../../renderer/store/engineEvents.ts';
-import { createShingleStore } from '../../renderer/store/shingleStore.ts';
-import { cluster, createFakeEngine } from './fakeEngine.ts';
+import { cluster, storeWithFirstClusterOpen } from './fakeEngine.ts';
 
-async function setup() {
-  const engine = createFakeEngine([cluster('n1', 'near', ['/docs/a.txt', '/docs/b.txt', '/docs/c.txt'])]);
-  const store = createShingleStore(engine);
-  connectEngineEvents(engine, store);
-  await store.getState().refreshClusters({ reset: true });
-  await store.getState().selectClusterAt(0);
-  return { engine, store };
-}
+const setup = () => storeWithFirstClusterOpen([cluster('n1', 'near', ['/docs/a.txt', '/docs/b.txt', '/docs/c.txt'])]);
 
 describe('the focused file of the open cluster', () => {
   it('stays on its file when a change on disk moves it', async () => {
