@@ -55,6 +55,11 @@ function onePagePdf(contentStream: Buffer, trailerEntries = '', extraObjects: st
   );
 }
 
+/** A one-page PDF whose content stream is `operators`, with Helvetica as /F1. */
+export function operatorsPdf(operators: string): Buffer {
+  return onePagePdf(stream(Buffer.from(operators)));
+}
+
 /**
  * A small file that pdf.js takes minutes over and much memory for: a compressed content stream
  * of a million tiny text runs, each moved a hair from the last.
