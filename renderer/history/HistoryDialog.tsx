@@ -16,8 +16,11 @@ const actionLabels: Record<BatchSummary['action'], string> = {
 function stateLabel(batch: BatchSummary): string {
   if (batch.undone) return 'Undone';
   if (batch.state === 'running') return 'Running';
+  const notDone = batch.files < batch.planned ? `${formatCount(batch.planned - batch.files)} not done` : '';
   if (batch.state === 'cancelled') return 'Stopped';
-  return batch.files < batch.planned ? `${formatCount(batch.planned - batch.files)} not done` : 'Done';
+  // Its engine or `shingle apply` ended mid-batch: the files not reached are where they were.
+  if (batch.state === 'interrupted') return notDone ? `Interrupted, ${notDone}` : 'Interrupted';
+  return notDone || 'Done';
 }
 
 export function HistoryDialog() {

@@ -368,7 +368,7 @@ export const batchSummarySchema = z.object({
   files: z.number(),
   bytes: z.number(),
   planned: z.number(),
-  state: z.enum(['running', 'done', 'cancelled']),
+  state: z.enum(['running', 'done', 'cancelled', 'interrupted']),
   undone: z.boolean(),
   /** False for permanent deletion and for batches already undone. */
   undoable: z.boolean(),

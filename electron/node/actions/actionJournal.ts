@@ -9,12 +9,14 @@ import { dirname, join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { blobToPath, pathToBlob } from '../index/pathBlob.ts';
 import { defaultIndexPath } from '../index/indexLocation.ts';
-import { lockJournal, retryWhileBusy } from './journalLock.ts';
+import { lockJournal, retryWhileBusy, whileJournalIdle } from './journalLock.ts';
 import type { JournalLock } from './journalLock.ts';
 import type { ActionKind, ActionPlan } from './planActions.ts';
 
 export type StepState = 'pending' | 'started' | 'done' | 'refused' | 'failed' | 'undone';
 export type BatchState = 'running' | 'done' | 'cancelled';
+/** As the History shows it: 'interrupted' is a batch left 'running' by a process that ended mid-batch. */
+export type BatchSummaryState = BatchState | 'interrupted';
 
 export interface JournalStep {
   batchId: number;
@@ -55,7 +57,7 @@ export interface BatchSummary {
   files: number;
   bytes: number;
   planned: number;
-  state: BatchState;
+  state: BatchSummaryState;
   undone: boolean;
   undoable: boolean;
 }
@@ -159,6 +161,11 @@ export class ActionJournal {
   /** The lock every batch and undo holds while it runs; throws JournalBusyError if another process holds it. */
   lock(): JournalLock {
     return lockJournal(this.path);
+  }
+
+  /** `read`'s answer while no batch or undo runs on this journal (it waits for none): undefined if one does. */
+  whileIdle<T>(read: () => T): T | undefined {
+    return whileJournalIdle(this.path, read);
   }
 
   /** Records the whole plan, every step pending, in one transaction; returns the batch id. */

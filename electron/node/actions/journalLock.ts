@@ -105,6 +105,25 @@ export function lockJournal(journalPath: string): JournalLock {
 }
 
 /**
+ * `read`'s answer, read holding the journal's lock so that no batch or undo starts or ends
+ * meanwhile; undefined when one (of this process or another) holds it.
+ */
+export function whileJournalIdle<T>(journalPath: string, read: () => T): T | undefined {
+  let lock: JournalLock;
+  try {
+    lock = takeLock(`${journalPath}.lock`, JOURNAL_BUSY);
+  } catch (error) {
+    if (error instanceof JournalBusyError) return undefined;
+    throw error;
+  }
+  try {
+    return read();
+  } finally {
+    lock.release();
+  }
+}
+
+/**
  * Runs a statement that may meet another process creating the same database: setting WAL mode
  * needs a moment alone with the file, and SQLite reports "database is locked" at once rather than
  * waiting. Retries for a few seconds, then lets the error through.

@@ -15,7 +15,7 @@ import { selectWithMarks } from '../../../shared/selection/selectFiles.ts';
 import { REPORT_VERSION } from '../../../shared/report.ts';
 import type { Cluster, FolderMatch, ScanReport } from '../../../shared/report.ts';
 import { ActionJournal } from '../actions/actionJournal.ts';
-import type { JournalStep } from '../actions/actionJournal.ts';
+import type { BatchSummary, JournalStep } from '../actions/actionJournal.ts';
 import { startBatch } from '../actions/applyPlan.ts';
 import { checkPlanOnDisk } from '../actions/checkPlan.ts';
 import { planActions, planTotals } from '../actions/planActions.ts';
@@ -233,7 +233,16 @@ export function openBulkActions(options: BulkActionsOptions): BulkActions {
     },
     steps: (batchId, from, to) => openJournal().steps(batchId, from, to),
     batches() {
-      return openJournal().batches();
+      const opened = openJournal();
+      // The journal says 'running' until a batch ends; one whose process ended first (killed, a
+      // crash, a power cut) would say so for ever. A batch runs holding the journal's lock: while
+      // this engine runs one, any other 'running' batch is such a leftover, and otherwise every
+      // one read while nobody holds the lock is.
+      const ownBatch = running?.batchId;
+      const settled = (batches: BatchSummary[]) =>
+        batches.map((batch) => (batch.state === 'running' && batch.batchId !== ownBatch ? { ...batch, state: 'interrupted' as const } : batch));
+      if (ownBatch !== undefined) return settled(opened.batches());
+      return opened.whileIdle(() => settled(opened.batches())) ?? opened.batches();
     },
     async undo(batchId) {
       if (running?.batchId === batchId) throw new ActionRequestError('the batch is still running');
