@@ -2,6 +2,7 @@
 // root, scan and process. A scan loads the rows under its roots in one query per root, answers
 // every lookup from memory, and writes its saves in batched transactions: a transaction per file
 // would cost a sync per file. Each batch is written in path order (see flush).
+import { settledAt } from '../scan/contentCache.ts';
 import type { CachedExtraction, ContentHashes } from '../scan/contentCache.ts';
 import type { WalkedFile } from '../scan/types.ts';
 import { damagedIndex, indexFailure, openIndexDatabase, probeWritable } from './indexDatabase.ts';
@@ -206,6 +207,10 @@ export function openFileIndex(path: string, options: FileIndexOptions = {}): Fil
     else timer ??= setTimeout(flushInBackground, batchDelayMs).unref();
   }
 
+  // A pass reads after its walk began, or after the pass before it ended (a watcher's).
+  let passStartMs = Date.now();
+  const settled = (file: WalkedFile) => settledAt(file, passStartMs);
+
   function commit(): void {
     flush();
     if (failure !== undefined) {
@@ -219,7 +224,9 @@ export function openFileIndex(path: string, options: FileIndexOptions = {}): Fil
     path,
     keepsAnalyses: true,
     hashes: (file: WalkedFile) => knownNow().hashes(file),
+    settled,
     saveHashes(file: WalkedFile, hashes: ContentHashes) {
+      if (!settled(file)) return;
       if (savesOnly) {
         queue({ kind: 'hashes', file, hashes, replace: false });
         return;
@@ -231,6 +238,7 @@ export function openFileIndex(path: string, options: FileIndexOptions = {}): Fil
     },
     extraction: (file: WalkedFile, settings: string) => knownNow().extraction(file, settings),
     saveExtraction(file: WalkedFile, settings: string, extraction: CachedExtraction) {
+      if (!settled(file)) return;
       knownNow().saveExtraction(file, settings, extraction);
       queue({ kind: 'extraction', file, settings, extraction });
     },
@@ -250,6 +258,7 @@ export function openFileIndex(path: string, options: FileIndexOptions = {}): Fil
       queue({ kind: 'memo', key, value, usedMs });
     },
     beginWalk(roots) {
+      passStartMs = Date.now();
       const resolved = reset(roots);
       let empty: boolean;
       try {
@@ -284,6 +293,7 @@ export function openFileIndex(path: string, options: FileIndexOptions = {}): Fil
         scan = undefined;
       }
       queue({ kind: 'forgetMemos', unusedSinceMs: Date.now() - MEMO_RETENTION_MS });
+      passStartMs = Date.now();
       readBackSaves = savesOnly;
       savesOnly = false;
       commit();

@@ -98,6 +98,11 @@ export function nearMemoKey(kind: 'jaccard' | 'contained+jaccard' | 'describe', 
   return `${kind}|f${FINGERPRINT_FORMAT}a${ANALYSIS_VERSION}|${setting}|${identities.join('|')}`;
 }
 
+/** Saves a memo of the near stage unless it was computed from a file that may change unseen (ContentCache.settled). */
+export function saveNearMemo(cache: ContentCache | undefined, key: string, nodes: readonly TextNode[], value: string): void {
+  if (cache && nodes.every((node) => cache.settled(unitFile(node.units[0]!.unit)))) cache.saveMemo(key, value);
+}
+
 export function nodeIdentity(node: TextNode): string {
   // The file read for the text, as its extraction is keyed (unitFile).
   return fileIdentity(unitFile(node.units[0]!.unit));
@@ -124,7 +129,7 @@ export async function describeNearClusters(clusters: Cluster[], nodes: readonly 
     if (text === undefined) continue;
     // The representative's sample was built with the k of its whole text: the description need not count its tokens again.
     const description = describeCluster(text, members.map((m) => m.sample), { shingleSize: shingleSize(members[0]!.words) });
-    details.cache?.saveMemo(key, description);
+    saveNearMemo(details.cache, key, members, description);
     if (description) cluster.description = description;
   }
 }

@@ -7,7 +7,7 @@ import type { ContainmentCandidate, SimilarPair } from '../../../shared/cluster/
 import { containment, jaccard } from '../../../shared/fingerprint/jaccard.ts';
 import type { ChunkUnit } from '../../../shared/scanOptions.ts';
 import type { TextNode } from './assembleClusters.ts';
-import { nearMemoKey, nodeIdentity } from './clusterDetails.ts';
+import { nearMemoKey, nodeIdentity, saveNearMemo } from './clusterDetails.ts';
 import type { DetailReader } from './clusterDetails.ts';
 import type { DocumentDetail } from './detailStep.ts';
 import type { DocumentFingerprint } from './documentFingerprint.ts';
@@ -85,7 +85,7 @@ export async function verifyPairs(pairs: readonly SimilarPair[], nodes: readonly
     (pair, details) => {
       if (!details) return;
       const similarity = jaccard(details[0].chunks, details[1].chunks);
-      reader.cache?.saveMemo(keyOf(pair), String(similarity));
+      saveNearMemo(reader.cache, keyOf(pair), [nodes[pair.a]!, nodes[pair.b]!], String(similarity));
       if (similarity >= threshold) kept.push({ ...pair, similarity });
     },
     reader,
@@ -139,7 +139,7 @@ export async function verifyContainment(
       const [part, whole] = details;
       const exact = containment(part.shingles, whole.shingles);
       const resemblance = jaccard(part.chunks, whole.chunks);
-      reader.cache?.saveMemo(keyOf(c), `${exact}|${resemblance}`);
+      saveNearMemo(reader.cache, keyOf(c), [nodes[c.contained]!, nodes[c.container]!], `${exact}|${resemblance}`);
       accept(c, exact, resemblance);
     },
     reader,

@@ -64,6 +64,27 @@ export interface ContentCache {
    * would only pay for it.
    */
   readonly keepsAnalyses?: boolean;
+  /**
+   * Whether what is read of the file now may be kept (settledAt, from the start of this pass):
+   * saves of other files are ignored, and a memo computed from one must not be saved.
+   */
+  settled(file: WalkedFile): boolean;
+}
+
+/**
+ * How much older than the pass that reads it a file's mtime must be for what is read to be kept.
+ * File systems keep mtime to a tick (FAT 2 s; ext3, HFS+ and some network shares 1 s): a file
+ * read in the tick it was written can be written again in that tick with the same size and look
+ * unchanged to the next scan, which would take the old hash for the new content (git calls such
+ * entries racily clean). Such a file is read again by the next pass instead. Not covered: a
+ * server whose clock is more than this behind, and two writes that each put back the old mtime
+ * (cp -p, rsync -t) within one tick of a coarse ctime: the identity's ctime tells one such write.
+ */
+export const RACY_WINDOW_MS = 2000;
+
+/** Whether what a pass that began at `passStartMs` reads of `file` may be kept. */
+export function settledAt(file: WalkedFile, passStartMs: number): boolean {
+  return file.mtimeMs < passStartMs - RACY_WINDOW_MS;
 }
 
 /** A file's identity as one string: equal strings mean the content is as it was. */

@@ -288,7 +288,8 @@ export async function runScanWith(options: ScanOptions, pools: ScanPools, hooks:
     const proved = await beginCachedScan(cache, options.roots, walked.files, pools.hash, hooks.signal);
     if (!duringWalk) for (const file of walked.files) finder.add(file);
     const analysed = await findClusters(finder, walked.files, options, pools, hooks, progress, proved);
-    if (memo && analysed.repeatable) keepAnalysis(cache!, memo.key, memo.walk, analysed.kept);
+    // Not when a file may change unseen: its walk would look the same to the next scan.
+    if (memo && analysed.repeatable && walked.files.every((file) => cache!.settled(file))) keepAnalysis(cache!, memo.key, memo.walk, analysed.kept);
     found = analysed;
   }
   // Before the report is made: the analysis kept and the last saves are written and let go

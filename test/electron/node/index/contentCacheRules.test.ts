@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openFileIndex } from '../../../../electron/node/index/fileIndex.ts';
 import type { ScanCache } from '../../../../electron/node/index/knownFiles.ts';
 import { createMemoryCache } from '../../../../electron/node/index/memoryCache.ts';
+import { RACY_WINDOW_MS } from '../../../../electron/node/scan/contentCache.ts';
 import type { WalkedFile } from '../../../../electron/node/scan/types.ts';
 import { SETTINGS, contentExtraction, contentHashes, walkedFile } from './fixtures/syntheticFiles.ts';
 
@@ -149,6 +150,25 @@ describe.each(caches)('%s', (_name, createCache) => {
     cache.beginScan([root, otherRoot], [file, elsewhere]);
     expect(cache.hashes(file)).toBeUndefined();
     expect(cache.hashes(elsewhere)).toEqual(contentHashes(elsewhere));
+  });
+
+  it('keeps nothing it reads of a file written within RACY_WINDOW_MS of the pass, which a same-tick rewrite could change unseen', () => {
+    const now = Date.now();
+    const fresh = walkedFile(join(root, 'fresh.txt'), { fileId: '1:9', mtimeMs: now, ctimeMs: now });
+    const older = walkedFile(join(root, 'older.txt'), { fileId: '1:10', mtimeMs: now - RACY_WINDOW_MS - 1000, ctimeMs: now });
+    cache.finishScan();
+    cache.beginScan([root], [file, fresh, older]);
+    expect([cache.settled(fresh), cache.settled(older), cache.settled(file)]).toEqual([false, true, true]);
+    for (const walked of [fresh, older]) {
+      cache.saveHashes(walked, contentHashes(walked));
+      cache.saveExtraction(walked, SETTINGS, contentExtraction(walked));
+    }
+    cache.finishScan();
+    cache.beginScan([root], [file, fresh, older]);
+    expect(cache.hashes(fresh)).toBeUndefined();
+    expect(cache.extraction(fresh, SETTINGS)).toBeUndefined();
+    expect(cache.hashes(older)).toEqual(contentHashes(older));
+    expect(cache.extraction(older, SETTINGS)).toEqual(contentExtraction(older));
   });
 
   it('keeps memos', () => {
