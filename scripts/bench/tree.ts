@@ -3,6 +3,7 @@
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { ContentStream } from './random.ts';
+import { waitUntilWrittenFilesSettle } from './settled.ts';
 
 export type TrapKind = 'first' | 'middle' | 'last';
 
@@ -79,6 +80,7 @@ export function ensureTree(
   mkdirSync(root, { recursive: true });
   for (const folder of plan.folders) mkdirSync(join(root, folder), { recursive: true });
   writeFiles(root, plan.files);
+  waitUntilWrittenFilesSettle();
   const manifest = { params, ...describe(plan), buildSeconds: (performance.now() - started) / 1000 };
   // Written last: a tree interrupted while being written has no manifest and is rebuilt.
   writeFileSync(manifestPath, JSON.stringify(manifest));

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { DocumentFormat } from '../../shared/report.ts';
 import { PlanRandom } from '../bench/random.ts';
+import { waitUntilWrittenFilesSettle } from '../bench/settled.ts';
 import { editWords } from './edits.ts';
 import { candidateDigest, selectSources } from './sources.ts';
 import type { SourceCategory } from './sources.ts';
@@ -131,6 +132,7 @@ export async function ensureCorpus(params: CorpusParams, rebuild: boolean, onPro
   };
   writeFileSync(join(base, 'manifest.json'), JSON.stringify(manifest));
   writeFileSync(join(base, MARKER), new Date().toISOString());
+  waitUntilWrittenFilesSettle();
   return { base, root, manifest, reused: false, stale: false };
 }
 
