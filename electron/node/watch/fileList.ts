@@ -5,6 +5,7 @@ import { lstatSync } from 'node:fs';
 import type { Stats } from 'node:fs';
 import type { ScanError } from '../../../shared/report.ts';
 import { isUnder, isUnderAny } from '../index/scanRoots.ts';
+import { settledAt } from '../scan/contentCache.ts';
 import { toFsPath } from '../scan/fsPath.ts';
 import type { WalkedFile, WalkOptions } from '../scan/types.ts';
 import { exactId, fileSystemError, scanTree } from '../scan/walk.ts';
@@ -20,8 +21,11 @@ export interface FileList {
    * unreadable takes everything below it along. True when the files listed changed.
    */
   update(paths: Iterable<string>, signal: AbortSignal): Promise<boolean>;
-  /** Puts a fresh walk of `roots` (its files and errors) in place of what is listed under them. True when the files changed. */
-  replaceUnder(roots: readonly string[], walked: readonly WalkedFile[], errors: readonly ScanError[]): boolean;
+  /**
+   * Puts a fresh walk of `roots` (its files and errors) in place of what is listed under them;
+   * `walkedSinceMs`: when that walk began. True when the files changed.
+   */
+  replaceUnder(roots: readonly string[], walked: readonly WalkedFile[], errors: readonly ScanError[], walkedSinceMs: number): boolean;
   /** What changed since the last call (or since the list was made), and forgets it. */
   takeChanges(): FileChanges;
   /** The paths that cannot be read now, as the walk reports them: what they hide is not listed. */
@@ -74,9 +78,21 @@ function outermost(paths: string[]): string[] {
   return kept;
 }
 
-/** `initialErrors`: those of the walk that listed `initial`. */
-export function createFileList(initial: readonly WalkedFile[], options: FileListOptions, isIgnored: IgnoreTest, initialErrors: readonly ScanError[] = []): FileList {
+/** `initialErrors`: those of the walk that listed `initial`; `listedSinceMs`: when that walk began. */
+export function createFileList(
+  initial: readonly WalkedFile[],
+  options: FileListOptions,
+  isIgnored: IgnoreTest,
+  initialErrors: readonly ScanError[] = [],
+  listedSinceMs = Date.now(),
+): FileList {
   const files = new Map(initial.map((file) => [file.path, file]));
+  // Files listed while their mtime was within RACY_WINDOW_MS of when they were stat'ed (settledAt):
+  // written again in the same tick, with the same size, they would keep their identity, so the
+  // watcher's event for such a file is a change even then (and its paths re-read so since the
+  // last takeChanges() are reported changed).
+  const unsettled = new Set(initial.filter((file) => !settledAt(file, listedSinceMs)).map((file) => file.path));
+  let rereadUnchanged = new Set<string>();
   // Unreadable paths by path, kept as the files are: a path re-read or walked again loses its
   // error or gets it anew, so the watch can tell the user of a folder that became unreadable.
   const errors = new Map(initialErrors.map((error) => [error.path, error]));
@@ -109,16 +125,21 @@ export function createFileList(initial: readonly WalkedFile[], options: FileList
   }
 
   function drop(path: string): boolean {
+    unsettled.delete(path);
     remember(path);
     const known = files.get(path);
     noteLinks(known);
     return files.delete(path);
   }
 
-  /** Lists the file as it is now; true when that differs from what was listed. */
-  function put(file: WalkedFile): boolean {
+  /** Lists the file as it is now, stat'ed after `statSinceMs`; true when that differs from what was listed. */
+  function put(file: WalkedFile, statSinceMs: number): boolean {
     const known = files.get(file.path);
-    if (known !== undefined && sameFile(known, file)) return false;
+    const same = known !== undefined && sameFile(known, file);
+    if (same && !unsettled.has(file.path)) return false;
+    if (same) rereadUnchanged.add(file.path);
+    if (settledAt(file, statSinceMs)) unsettled.delete(file.path);
+    else unsettled.add(file.path);
     remember(file.path);
     // A name gained (nlink up) or lost, or content changed: each shows in every name's times.
     noteLinks(known);
@@ -138,19 +159,20 @@ export function createFileList(initial: readonly WalkedFile[], options: FileList
     const stale: string[] = [];
     for (const file of files.values()) if (ids.has(file.fileId) && !fresh(file.path)) stale.push(file.path);
     let changed = false;
+    const since = Date.now();
     for (const path of stale) {
       const stats = reread(path);
-      changed = (stats?.isFile() ? putStats(path, stats) : drop(path)) || changed;
+      changed = (stats?.isFile() ? putStats(path, stats, since) : drop(path)) || changed;
     }
     // What the names re-read here noted concerns the same files.
     relinked = new Set();
     return changed;
   }
 
-  function putStats(path: string, stats: Stats): boolean {
+  function putStats(path: string, stats: Stats, statSinceMs: number): boolean {
     if (stats.size < options.minSize || isIgnored(path)) return drop(path);
     const fileId = exactId(stats, () => lstatSync(toFsPath(path), { bigint: true }));
-    return put({ path, size: stats.size, mtimeMs: stats.mtimeMs, ctimeMs: stats.ctimeMs, fileId, nlink: stats.nlink });
+    return put({ path, size: stats.size, mtimeMs: stats.mtimeMs, ctimeMs: stats.ctimeMs, fileId, nlink: stats.nlink }, statSinceMs);
   }
 
   function dropBelow(folders: string[]): boolean {
@@ -165,7 +187,7 @@ export function createFileList(initial: readonly WalkedFile[], options: FileList
   }
 
   /** replaceUnder() without refreshLinks(). */
-  function replaceListed(roots: readonly string[], walked: readonly WalkedFile[], walkErrors: readonly ScanError[]): boolean {
+  function replaceListed(roots: readonly string[], walked: readonly WalkedFile[], walkErrors: readonly ScanError[], walkedSinceMs: number): boolean {
     forgetErrors(roots);
     for (const error of walkErrors) if (stillThere(error)) errors.set(error.path, error);
     let changed = false;
@@ -173,7 +195,7 @@ export function createFileList(initial: readonly WalkedFile[], options: FileList
     for (const path of files.keys()) {
       if (!fresh.has(path) && isUnderAny(path, roots)) changed = drop(path) || changed;
     }
-    for (const file of walked) changed = put(file) || changed;
+    for (const file of walked) changed = put(file, walkedSinceMs) || changed;
     return changed;
   }
 
@@ -185,10 +207,11 @@ export function createFileList(initial: readonly WalkedFile[], options: FileList
   async function walkInto(folders: string[], signal: AbortSignal): Promise<boolean> {
     const found: WalkedFile[] = [];
     const walkErrors: ScanError[] = [];
+    const since = Date.now();
     await scanTree(folders, { ...options, signal }, { file: (file) => found.push(file), error: (error) => walkErrors.push(error), special: () => {} });
     // The walk was rooted at the new folder: the user's path globs are relative to the real root.
     const kept = (entry: { path: string }) => !isIgnored(entry.path);
-    return replaceListed(folders, found.filter(kept), walkErrors.filter(kept));
+    return replaceListed(folders, found.filter(kept), walkErrors.filter(kept), since);
   }
 
   /** Through a followed symlink, chokidar names a file by the link; the walk lists its real path. */
@@ -203,12 +226,13 @@ export function createFileList(initial: readonly WalkedFile[], options: FileList
       const gone: string[] = [];
       const newFolders: string[] = [];
       const read = new Set<string>();
+      const since = Date.now();
       for (const named of paths) {
         const path = canonical(named);
         read.add(path);
         const stats = reread(path);
         if (stats?.isFile()) {
-          changed = putStats(path, stats) || changed;
+          changed = putStats(path, stats, since) || changed;
           continue;
         }
         // A listed file is gone or replaced; an unlisted path that is gone may have been a folder.
@@ -220,19 +244,20 @@ export function createFileList(initial: readonly WalkedFile[], options: FileList
       if (newFolders.length > 0) changed = (await walkInto(newFolders, signal)) || changed;
       return refreshLinks((path) => read.has(path) || isUnderAny(path, newFolders)) || changed;
     },
-    replaceUnder(roots, walked, walkErrors) {
-      const changed = replaceListed(roots, walked, walkErrors);
+    replaceUnder(roots, walked, walkErrors, walkedSinceMs) {
+      const changed = replaceListed(roots, walked, walkErrors, walkedSinceMs);
       return refreshLinks((path) => isUnderAny(path, roots)) || changed;
     },
     takeChanges() {
       const changes: FileChanges = { removed: [], added: [] };
       for (const [path, was] of before) {
         const now = files.get(path);
-        if (was !== null && now !== undefined && sameFile(was, now)) continue;
+        if (was !== null && now !== undefined && sameFile(was, now) && !rereadUnchanged.has(path)) continue;
         if (was !== null) changes.removed.push(was);
         if (now !== undefined) changes.added.push(now);
       }
       before = new Map();
+      rereadUnchanged = new Set();
       return changes;
     },
     errors: () => [...errors.values()],

@@ -130,9 +130,10 @@ export async function watchFolders(options: ScanOptions, hooks: WatchHooks): Pro
   const aborted = new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
   const stopWatchingRoots = await watchRoots(roots, stop);
   try {
+    const listedSinceMs = Date.now();
     const { report, walked } = await runScanWith(options, pools, { cache, signal, onProgress: hooks.onProgress, takeKeptAnalysis: false, ...(dismissals ? { dismissals } : {}) });
     const notOwn = (entry: { path: string }) => !isOwnFile(entry.path);
-    const list = createFileList(hooks.ownFiles?.length ? walked.files.filter(notOwn) : walked.files, options, isIgnored, walked.errors.filter(notOwn));
+    const list = createFileList(hooks.ownFiles?.length ? walked.files.filter(notOwn) : walked.files, options, isIgnored, walked.errors.filter(notOwn), listedSinceMs);
     const { clusters, ...summary } = report;
     let tracked = clusters.map((cluster) => trackCluster(cluster, (path) => list.files.get(path)?.fileId));
     for (const cluster of clusters) hooks.onChange({ event: 'cluster-added', cluster });
@@ -197,8 +198,9 @@ export async function watchFolders(options: ScanOptions, hooks: WatchHooks): Pro
       if (!isOwnFile(found.path)) walked.push(found);
     };
     // The list keeps the errors; those it did not have are reported after the batch.
+    const since = Date.now();
     await scanTree([...which], { ...options, signal }, { file, error: (error) => errors.push(error), special: () => {} });
-    return list.replaceUnder(which, walked, errors);
+    return list.replaceUnder(which, walked, errors, since);
   }
 
   /** Progress of an analysis that takes a while, with the list's figures: the analysis does not walk. */

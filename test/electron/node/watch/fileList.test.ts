@@ -20,8 +20,9 @@ describe('file list', () => {
 
   async function listOf(root: string) {
     const walked: WalkedFile[] = [];
+    const since = Date.now();
     await scanTree([root], defaultScanOptions, { file: (file) => walked.push(file), error: () => {}, special: () => {} });
-    return createFileList(walked, defaultScanOptions, () => false);
+    return createFileList(walked, defaultScanOptions, () => false, [], since);
   }
 
   it('drops what was under a folder renamed away when a new folder takes its name', async () => {
@@ -47,6 +48,17 @@ describe('file list', () => {
     const { removed, added } = list.takeChanges();
     expect([removed.map((file) => file.size), added.map((file) => file.size)]).toEqual([[3], [15]]);
     expect(paths(added)).toEqual([tree.path('one.txt')]);
+  });
+
+  it('hands a file listed within RACY_WINDOW_MS of its mtime over again when named, though its identity is unchanged', async () => {
+    // Written now, not a minute back as tempTree writes: a write in the same tick of its mtime,
+    // of the same size, would leave its identity as listed.
+    tree = await createTempTree({ 'old.txt': 'old' });
+    await writeFile(tree.path('fresh.txt'), 'fresh');
+    const list = await listOf(tree.root);
+    expect(await list.update([tree.path('fresh.txt'), tree.path('old.txt')], new AbortController().signal)).toBe(true);
+    const { removed, added } = list.takeChanges();
+    expect([paths(removed), paths(added)]).toEqual([[tree.path('fresh.txt')], [tree.path('fresh.txt')]]);
   });
 
   it('re-reads every other listed name of a file whose listing changed through one name', async () => {
@@ -99,7 +111,7 @@ describe('file list', () => {
     await symlink(tree.path('nowhere.txt'), tree.path('dangling.txt'));
     const dangling = { path: tree.path('dangling.txt'), code: 'ENOENT', message: 'Dangling symlink: no such file or directory' };
     const vanished = { path: tree.path('tmp-1234'), code: 'ENOENT', message: 'Cannot open folder: no such file or directory' };
-    list.replaceUnder([tree.root], [...list.files.values()], [dangling, vanished]);
+    list.replaceUnder([tree.root], [...list.files.values()], [dangling, vanished], Date.now());
     expect(list.errors()).toEqual([dangling]);
   });
 });
