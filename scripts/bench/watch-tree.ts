@@ -6,6 +6,7 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PlanRandom } from './random.ts';
+import { waitUntilWrittenFilesSettle } from './settled.ts';
 
 const SEED = 0x3a7c_2026;
 const FILES_PER_FOLDER = 500;
@@ -83,6 +84,9 @@ export function ensureWatchTree(root: string, files: number, log: (line: string)
     if (!made) writeFileSync(path, content);
     if (!made && i % 50_000 === 49_999) log(`  ${i + 1} files`);
   }
-  if (!made) writeFileSync(join(root, MARKER), String(files));
+  if (!made) {
+    writeFileSync(join(root, MARKER), String(files));
+    waitUntilWrittenFilesSettle();
+  }
   return tree;
 }

@@ -1,7 +1,8 @@
 // After a clean-up: the engine updates the list itself (a reference folder set, which once
 // stopped the watcher), the History lists every batch — also after a restart, also the CLI's —
 // with Undo for each, `shingle undo` undoes a batch made in the app, and the files the scan could
-// not read are shown with their code and reason.
+// not read are shown with their code and reason; a batch whose process died half-way is shown as
+// interrupted.
 import { mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,6 +12,7 @@ import { expect, saveScreenshot, test } from './engineFixture.ts';
 import { clusterList, dropItems, scanUserFolder } from './helpers.ts';
 import { exists } from '../helpers/exists.ts';
 import { openCleanup, useTemporaryTrash } from './cleanupSteps.ts';
+import { startMidBatchProcess } from '../helpers/midBatchProcess.ts';
 
 useTemporaryTrash();
 
@@ -134,4 +136,22 @@ test('files the scan could not read are shown with their code and reason', async
   await page.getByRole('button', { name: /1 notice/ }).click();
   await expect(dialog.getByRole('region', { name: 'Noticed since the scan' })).toContainText(tree.path('Notes/late.pdf'));
   await saveScreenshot(page, testInfo, 'files-not-read');
+});
+
+test('a clean-up whose process was killed half-way is shown running while it lives, then interrupted', async ({ shingle }) => {
+  const { page } = shingle;
+  await scanUserFolder(shingle);
+  await trashPhotoCopy(page);
+  // A clean-up of three files in the app's journal, one done when its process is killed.
+  const batch = await startMidBatchProcess(await appJournal());
+  let history = await openHistory(page);
+  try {
+    await expect(history.getByRole('row', { name: 'Batch 2' })).toContainText('Running');
+    await history.getByRole('button', { name: 'Close' }).click();
+  } finally {
+    await batch.kill();
+  }
+  history = await openHistory(page);
+  await expect(history.getByRole('row', { name: 'Batch 2' })).toContainText('Interrupted, 2 not done');
+  await expect(history.getByRole('row', { name: 'Batch 1' })).toContainText('Done');
 });

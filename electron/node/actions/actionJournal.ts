@@ -131,6 +131,7 @@ function toStep(row: StepRow): JournalStep {
 export class ActionJournal {
   readonly #db: DatabaseSync;
   readonly path: string;
+  #locksHeld = 0;
 
   constructor(path: string) {
     this.path = path;
@@ -160,10 +161,28 @@ export class ActionJournal {
 
   /** The lock every batch and undo holds while it runs; throws JournalBusyError if another process holds it. */
   lock(): JournalLock {
-    return lockJournal(this.path);
+    const held = lockJournal(this.path);
+    this.#locksHeld++;
+    let released = false;
+    return {
+      release: () => {
+        if (released) return;
+        released = true;
+        this.#locksHeld--;
+        held.release();
+      },
+    };
   }
 
-  /** `read`'s answer while no batch or undo runs on this journal (it waits for none): undefined if one does. */
+  /** Whether a batch or undo of this process, through this journal, holds its lock now. */
+  lockedHere(): boolean {
+    return this.#locksHeld > 0;
+  }
+
+  /**
+   * `read`'s answer, read while no batch or undo of any process runs on this journal; undefined at
+   * once when one does (or is about to start), rather than waiting for it.
+   */
   whileIdle<T>(read: () => T): T | undefined {
     return whileJournalIdle(this.path, read);
   }

@@ -35,8 +35,8 @@ const LOCK_WAIT_MS = 250;
 const JOURNAL_BUSY = 'another clean-up or undo is running on this journal (in the app or another shingle apply): try again when it has finished';
 const USER_BUSY = 'another clean-up or undo is running (in the app or another shingle apply, perhaps with another journal): try again when it has finished';
 
-function takeLock(file: string, busyMessage: string): JournalLock {
-  const db = new DatabaseSync(file, { timeout: LOCK_WAIT_MS });
+function takeLock(file: string, busyMessage: string, waitMs = LOCK_WAIT_MS): JournalLock {
+  const db = new DatabaseSync(file, { timeout: waitMs });
   try {
     db.exec('BEGIN EXCLUSIVE');
   } catch (error) {
@@ -106,12 +106,13 @@ export function lockJournal(journalPath: string): JournalLock {
 
 /**
  * `read`'s answer, read holding the journal's lock so that no batch or undo starts or ends
- * meanwhile; undefined when one (of this process or another) holds it.
+ * meanwhile; undefined when one (of this process or another) holds it. It does not wait (the
+ * engine's thread would wait with it): one starting at the same moment may also make it give up.
  */
 export function whileJournalIdle<T>(journalPath: string, read: () => T): T | undefined {
   let lock: JournalLock;
   try {
-    lock = takeLock(`${journalPath}.lock`, JOURNAL_BUSY);
+    lock = takeLock(`${journalPath}.lock`, JOURNAL_BUSY, 0);
   } catch (error) {
     if (error instanceof JournalBusyError) return undefined;
     throw error;

@@ -235,13 +235,13 @@ export function openBulkActions(options: BulkActionsOptions): BulkActions {
     batches() {
       const opened = openJournal();
       // The journal says 'running' until a batch ends; one whose process ended first (killed, a
-      // crash, a power cut) would say so for ever. A batch runs holding the journal's lock: while
-      // this engine runs one, any other 'running' batch is such a leftover, and otherwise every
-      // one read while nobody holds the lock is.
+      // crash, a power cut) would say so for ever. A batch or undo runs holding the journal's
+      // lock: while this engine holds it, any 'running' batch but its own is such a leftover, and
+      // otherwise every one read while nobody holds the lock is.
       const ownBatch = running?.batchId;
       const settled = (batches: BatchSummary[]) =>
         batches.map((batch) => (batch.state === 'running' && batch.batchId !== ownBatch ? { ...batch, state: 'interrupted' as const } : batch));
-      if (ownBatch !== undefined) return settled(opened.batches());
+      if (opened.lockedHere()) return settled(opened.batches());
       return opened.whileIdle(() => settled(opened.batches())) ?? opened.batches();
     },
     async undo(batchId) {

@@ -2,14 +2,14 @@
 // the same size, and look unchanged (contentCache.ts, RACY_WINDOW_MS): the index keeps nothing the
 // scan read of it, and no analysis for a walk holding it, so the next scan reads it again and
 // reports its content as it is then. Files written earlier are taken from the index as ever.
-import { utimes, writeFile } from 'node:fs/promises';
+import { stat, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import type { ScanReport } from '../../../../shared/report.ts';
 import { defaultScanOptions } from '../../../../shared/scanOptions.ts';
 import { openFileIndex } from '../../../../electron/node/index/fileIndex.ts';
 import { runScan } from '../../../../electron/node/scan/scanService.ts';
-import { prose } from '../../../helpers/documents.ts';
+import { editEveryNthWord, prose } from '../../../helpers/documents.ts';
 import { createTempTree } from '../../../helpers/tempTree.ts';
 import type { TempTree } from '../../../helpers/tempTree.ts';
 
@@ -20,8 +20,13 @@ beforeEach(async () => {
 });
 afterEach(() => tree.remove());
 
-async function scan(): Promise<ScanReport> {
+async function scan(memoKeys: string[] = []): Promise<ScanReport> {
   const index = openFileIndex(join(tree.root, 'index', 'index.sqlite'));
+  const saveMemo = index.saveMemo.bind(index);
+  index.saveMemo = (key, value) => {
+    memoKeys.push(key);
+    saveMemo(key, value);
+  };
   try {
     return await runScan({ ...defaultScanOptions, roots: [tree.path('docs')] }, { cache: index });
   } finally {
@@ -48,4 +53,22 @@ it('reads a file written just before the scan again at the next one, and only th
   for (const path of fresh) await utimes(path, past, past);
   expect((await scan()).stats.filesRead).toBe(2 * readOfEach);
   expect((await scan()).stats.filesRead).toBe(0);
+});
+
+it('keeps no description or check of a near cluster with a file written just before the scan', async () => {
+  const [text, other] = [prose(53), prose(54)];
+  await tree.write('docs/settled/e.txt', text);
+  await tree.write('docs/settled/f.txt', editEveryNthWord(text, 40));
+  const fresh = tree.path('docs/fresh/h.txt');
+  await tree.write('docs/fresh/g.txt', other);
+  await writeFile(fresh, editEveryNthWord(other, 40));
+  const memoKeys: string[] = [];
+  const report = await scan(memoKeys);
+  const near = report.clusters.filter((c) => c.kind === 'near').map((c) => c.files.map((f) => f.path).sort());
+  expect(near).toContainEqual(expect.arrayContaining([fresh]));
+  const { dev, ino, size, mtimeMs, ctimeMs } = await stat(fresh);
+  const freshIdentity = `${dev}:${ino}:${size}:${mtimeMs}:${ctimeMs}`;
+  // Memos are kept for the settled files' clusters, none for one that holds the fresh file.
+  expect(memoKeys.some((key) => key.startsWith('describe|'))).toBe(true);
+  expect(memoKeys.filter((key) => key.includes(freshIdentity))).toEqual([]);
 });
