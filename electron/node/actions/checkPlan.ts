@@ -3,6 +3,7 @@
 // run checks everything again, contents included (checkStep.ts), right before each action.
 import { displayPath } from '../../../shared/fsName.ts';
 import { fileAsScanned } from './checkStep.ts';
+import { trashProblem } from './freedesktopTrash.ts';
 import type { ActionPlan, FileState } from './planActions.ts';
 
 /** Why the file is no longer what the scan saw, the same test the run makes (checkStep.ts). */
@@ -15,6 +16,8 @@ const key = (clusterId: string, path: string) => `${clusterId}\0${path}`;
 
 /** The plan with the steps the disk already rules out moved to its refusals. */
 export async function checkPlanOnDisk(plan: ActionPlan): Promise<ActionPlan> {
+  // One look per device: its trash folder is the same for all its files.
+  const trashProblems = new Map<number, Promise<string | undefined>>();
   const reasons = await Promise.all(
     plan.steps.map(async (step) => {
       const own = await fileAsScanned(step);
@@ -23,7 +26,14 @@ export async function checkPlanOnDisk(plan: ActionPlan): Promise<ActionPlan> {
       // folders or made since, and unlinking one name frees nothing.
       if (own.nlink > 1) return 'it has another name (hard link) the scan did not list, which would stay: acting on this one frees nothing';
       const kept = await whyChanged(step.kept);
-      return kept ? `the file it duplicates, ${displayPath(step.kept.path)}, ${kept}` : undefined;
+      if (kept) return `the file it duplicates, ${displayPath(step.kept.path)}, ${kept}`;
+      if (plan.action !== 'trash') return undefined;
+      if (!trashProblems.has(own.dev)) {
+        // What the run would meet too, finding the trash the same way.
+        const problem = trashProblem(step.path, own.dev).catch((error: NodeJS.ErrnoException) => `no trash folder can be found on this drive (${error.code ?? error.message}): the file stays where it is`);
+        trashProblems.set(own.dev, problem);
+      }
+      return trashProblems.get(own.dev);
     }),
   );
   const refusedNow = new Map<string, string>();

@@ -3,7 +3,8 @@
 // as globs by default, its .trashinfo encoding throws on names that are not UTF-8, and across
 // devices it falls back to copy-and-delete. Spec: https://specifications.freedesktop.org/trash-spec/
 import { randomUUID } from 'node:crypto';
-import { lstat, mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { access, lstat, mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { dirname, isAbsolute, join } from 'node:path';
 import { decodeFsName, displayPath, encodeFsName } from '../../../shared/fsName.ts';
@@ -46,7 +47,11 @@ async function ownFolder(dir: string): Promise<void> {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
   }
   const problem = notOwnFolder(await lstat(toFsPath(dir)));
-  if (problem) throw new Refused(`the trash folder of this drive, ${displayPath(dir)}, ${problem}: the file stays where it is`);
+  if (problem) throw new Refused(unsafeTrash(dir, problem));
+}
+
+function unsafeTrash(dir: string, problem: string): string {
+  return `the trash folder of this drive, ${displayPath(dir)}, ${problem}: the file stays where it is`;
 }
 
 /**
@@ -65,11 +70,54 @@ async function sharedTrashUsable(shared: string): Promise<boolean> {
  * checked by ownFolder.
  */
 export async function mountTrash(topdir: string): Promise<string> {
-  const uid = process.getuid!();
-  const shared = join(topdir, '.Trash');
-  const trash = (await sharedTrashUsable(shared)) ? join(shared, String(uid)) : join(topdir, `.Trash-${uid}`);
+  const trash = await mountTrashPath(topdir);
   for (const dir of [trash, join(trash, 'files'), join(trash, 'info')]) await ownFolder(dir);
   return trash;
+}
+
+async function mountTrashPath(topdir: string): Promise<string> {
+  const uid = process.getuid!();
+  const shared = join(topdir, '.Trash');
+  return (await sharedTrashUsable(shared)) ? join(shared, String(uid)) : join(topdir, `.Trash-${uid}`);
+}
+
+/**
+ * Why mountTrash(topdir) would refuse, or fail to make, the trash; undefined when it would not.
+ * Looks only, makes nothing: for the preview, so what it lists is what the run does.
+ */
+export async function mountTrashProblem(topdir: string): Promise<string | undefined> {
+  const trash = await mountTrashPath(topdir);
+  for (const dir of [trash, join(trash, 'files'), join(trash, 'info')]) {
+    const found = await lstat(toFsPath(dir)).catch((error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') return undefined;
+      throw error;
+    });
+    if (found === undefined) {
+      // Made by the run, 0700: its folder must let this user write.
+      const writable = await access(toFsPath(dirname(dir)), constants.W_OK).then(() => true, () => false);
+      return writable ? undefined : `no trash can be made on this drive (${displayPath(dirname(dir))} is not writable): the file stays where it is`;
+    }
+    const problem = notOwnFolder(found);
+    if (problem) return unsafeTrash(dir, problem);
+  }
+  return undefined;
+}
+
+/**
+ * Why trashing `path`, on device `dev`, would be refused or fail for want of a trash folder
+ * (mountTrashProblem); undefined when it would not. The same for every file of that device.
+ */
+export async function trashProblem(path: string, dev: number): Promise<string | undefined> {
+  // The home trash is made where it is missing, with the folders above it: on the device of the
+  // nearest that exists.
+  let home = homeTrash();
+  let found = await lstat(toFsPath(home)).catch(() => undefined);
+  while (found === undefined && dirname(home) !== home) {
+    home = dirname(home);
+    found = await lstat(toFsPath(home)).catch(() => undefined);
+  }
+  if (found?.dev === dev) return undefined;
+  return mountTrashProblem(await mountTop(dirname(path), dev));
 }
 
 /** The trash on the file's own device, so trashing is a rename and never a copy; files/ and info/ exist. */

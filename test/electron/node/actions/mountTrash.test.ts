@@ -2,10 +2,10 @@
 // .Trash, else $topdir/.Trash-$uid) is used only when it is a folder only this user controls: on
 // a shared drive another user could plant it as a link to their own folder, or make it
 // themselves, and receive the trashed files. A temp folder stands for $topdir.
-import { chmod, chown, lstat, mkdir, readdir, readFile, symlink } from 'node:fs/promises';
+import { chmod, chown, lstat, mkdir, readdir, readFile, rm, symlink } from 'node:fs/promises';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Refused } from '../../../../electron/node/actions/checkStep.ts';
-import { mountTrash, moveToTrash, restoreFromTrash, trashedFrom } from '../../../../electron/node/actions/freedesktopTrash.ts';
+import { mountTrash, mountTrashProblem, moveToTrash, restoreFromTrash, trashedFrom, trashProblem } from '../../../../electron/node/actions/freedesktopTrash.ts';
 import { decodeFsName, encodeFsName } from '../../../../shared/fsName.ts';
 import { createTempTree } from '../../../helpers/tempTree.ts';
 import type { TempTree } from '../../../helpers/tempTree.ts';
@@ -116,5 +116,52 @@ describe('the trash at the top of another drive', () => {
     expect(await restoreFromTrash(slot)).toBe(tree.path('top/doc.txt'));
     expect(await readFile(tree.path('top/doc.txt'), 'utf8')).toBe('private\n');
     expect(await readdir(Buffer.from(encodeFsName(`${trash}/info`)))).toEqual([]);
+  });
+
+  describe('foreseen for the preview (mountTrashProblem), which makes nothing', () => {
+    const made = () => exists(tree.path(`top/.Trash-${uid}`));
+
+    it('foresees no problem where the run would make the trash, and makes none', async () => {
+      expect(await mountTrashProblem(top)).toBeUndefined();
+      expect(await made()).toBe(false);
+      expect(await mountTrashProblem(top)).toBeUndefined();
+    });
+
+    it('foresees the refusal the run would give, in its words', async () => {
+      await symlink(tree.path('loot'), tree.path(`top/.Trash-${uid}`));
+      const refusal = await mountTrash(top).catch((error: Error) => error.message);
+      expect(await mountTrashProblem(top)).toBe(refusal);
+      await rm(tree.path(`top/.Trash-${uid}`));
+      await mkdir(tree.path(`top/.Trash-${uid}`), { mode: 0o700 });
+      await chmod(tree.path(`top/.Trash-${uid}`), 0o777);
+      expect(await mountTrashProblem(top)).toMatch(/can be written by other users: the file stays where it is$/);
+      expect(await exists(tree.path(`top/.Trash-${uid}/files`))).toBe(false);
+    });
+
+    it.skipIf(uid === 0)('foresees that no trash can be made on a drive whose top this user cannot write (skipped as root, which writes anywhere)', async () => {
+      await chmod(top, 0o555);
+      try {
+        expect(await mountTrashProblem(top)).toMatch(/^no trash can be made on this drive \(.*top is not writable\)/);
+        await expect(mountTrash(top)).rejects.toThrow();
+      } finally {
+        await chmod(top, 0o755);
+      }
+    });
+
+    it("looks at the trash of the file's drive: none to look at on the home trash's, its mount's on another", async () => {
+      const { dev } = await lstat(tree.path('top/doc.txt'));
+      const saved = process.env.XDG_DATA_HOME;
+      // A home trash yet to be made, on the device of the tree, the nearest folder there is.
+      process.env.XDG_DATA_HOME = tree.path('data');
+      try {
+        await symlink(tree.path('loot'), tree.path(`top/.Trash-${uid}`));
+        expect(await trashProblem(tree.path('top/doc.txt'), dev)).toBeUndefined();
+        // Another device's number: the file's folder is then the top of its mount.
+        expect(await trashProblem(tree.path('top/doc.txt'), dev + 1)).toMatch(/is a symbolic link: the file stays where it is$/);
+      } finally {
+        if (saved === undefined) delete process.env.XDG_DATA_HOME;
+        else process.env.XDG_DATA_HOME = saved;
+      }
+    });
   });
 });
