@@ -244,6 +244,11 @@ export class ActionJournal {
     return row.id ?? undefined;
   }
 
+  /** The batches the journal says are running. */
+  runningBatchIds(): number[] {
+    return (this.#db.prepare("SELECT id FROM batches WHERE state = 'running'").all() as { id: number }[]).map((row) => row.id);
+  }
+
   /** Every batch, newest first. */
   batches(): BatchSummary[] {
     const rows = this.#db

@@ -1,6 +1,7 @@
 // The preview's look at the disk: a file to remove, or the file it duplicates, that is gone or no
 // longer what the scan saw is refused in the plan itself, so the preview predicts the run. The
 // run checks everything again, contents included (checkStep.ts), right before each action.
+import { dirname } from 'node:path';
 import { displayPath } from '../../../shared/fsName.ts';
 import { fileAsScanned } from './checkStep.ts';
 import { trashProblem } from './freedesktopTrash.ts';
@@ -16,8 +17,8 @@ const key = (clusterId: string, path: string) => `${clusterId}\0${path}`;
 
 /** The plan with the steps the disk already rules out moved to its refusals. */
 export async function checkPlanOnDisk(plan: ActionPlan): Promise<ActionPlan> {
-  // One look per device: its trash folder is the same for all its files.
-  const trashProblems = new Map<number, Promise<string | undefined>>();
+  // One look per folder and per trash: files of one folder share it.
+  const trashProblems = new Map<string, Promise<string | undefined>>();
   const reasons = await Promise.all(
     plan.steps.map(async (step) => {
       const own = await fileAsScanned(step);
@@ -27,13 +28,15 @@ export async function checkPlanOnDisk(plan: ActionPlan): Promise<ActionPlan> {
       if (own.nlink > 1) return 'it has another name (hard link) the scan did not list, which would stay: acting on this one frees nothing';
       const kept = await whyChanged(step.kept);
       if (kept) return `the file it duplicates, ${displayPath(step.kept.path)}, ${kept}`;
-      if (plan.action !== 'trash') return undefined;
-      if (!trashProblems.has(own.dev)) {
+      // Elsewhere the run hands files to the system's trash (applyPlan.ts), which picks its own folder.
+      if (plan.action !== 'trash' || process.platform !== 'linux') return undefined;
+      const folder = dirname(step.path);
+      if (!trashProblems.has(folder)) {
         // What the run would meet too, finding the trash the same way.
         const problem = trashProblem(step.path, own.dev).catch((error: NodeJS.ErrnoException) => `no trash folder can be found on this drive (${error.code ?? error.message}): the file stays where it is`);
-        trashProblems.set(own.dev, problem);
+        trashProblems.set(folder, problem);
       }
-      return trashProblems.get(own.dev);
+      return trashProblems.get(folder);
     }),
   );
   const refusedNow = new Map<string, string>();

@@ -4,7 +4,8 @@
 // devices it falls back to copy-and-delete. Spec: https://specifications.freedesktop.org/trash-spec/
 import { randomUUID } from 'node:crypto';
 import { constants } from 'node:fs';
-import { access, lstat, mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
+import type { Stats } from 'node:fs';
+import { access, lstat, mkdir, readFile, stat, unlink, writeFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { dirname, isAbsolute, join } from 'node:path';
 import { decodeFsName, displayPath, encodeFsName } from '../../../shared/fsName.ts';
@@ -88,10 +89,7 @@ async function mountTrashPath(topdir: string): Promise<string> {
 export async function mountTrashProblem(topdir: string): Promise<string | undefined> {
   const trash = await mountTrashPath(topdir);
   for (const dir of [trash, join(trash, 'files'), join(trash, 'info')]) {
-    const found = await lstat(toFsPath(dir)).catch((error: NodeJS.ErrnoException) => {
-      if (error.code === 'ENOENT') return undefined;
-      throw error;
-    });
+    const found = await lstatIfThere(dir);
     if (found === undefined) {
       // Made by the run, 0700: its folder must let this user write.
       const writable = await access(toFsPath(dirname(dir)), constants.W_OK).then(() => true, () => false);
@@ -104,20 +102,45 @@ export async function mountTrashProblem(topdir: string): Promise<string | undefi
 }
 
 /**
- * Why trashing `path`, on device `dev`, would be refused or fail for want of a trash folder
- * (mountTrashProblem); undefined when it would not. The same for every file of that device.
+ * Why trashing `path`, on device `dev`, would be refused or fail for want of a trash folder, as
+ * trashFor would find it; undefined when it would not. Looks only, makes nothing (the preview).
  */
 export async function trashProblem(path: string, dev: number): Promise<string | undefined> {
-  // The home trash is made where it is missing, with the folders above it: on the device of the
-  // nearest that exists.
-  let home = homeTrash();
-  let found = await lstat(toFsPath(home)).catch(() => undefined);
-  while (found === undefined && dirname(home) !== home) {
-    home = dirname(home);
-    found = await lstat(toFsPath(home)).catch(() => undefined);
-  }
-  if (found?.dev === dev) return undefined;
+  const home = homeTrash();
+  if ((await homeTrashDevice(home)) === dev) return homeTrashProblem(home);
   return mountTrashProblem(await mountTop(dirname(path), dev));
+}
+
+/** lstat, or undefined where nothing is (only there: other errors are the run's too). */
+async function lstatIfThere(path: string): Promise<Stats | undefined> {
+  return lstat(toFsPath(path)).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return undefined;
+    throw error;
+  });
+}
+
+/**
+ * The device trashFor finds its home trash on: the trash's own when it is there, else that of
+ * the nearest folder above, through symbolic links (mkdir makes the rest where they lead).
+ */
+async function homeTrashDevice(home: string): Promise<number> {
+  const own = await lstatIfThere(home);
+  if (own) return own.dev;
+  for (let above = dirname(home); ; above = dirname(above)) {
+    if (await lstatIfThere(above)) return (await stat(toFsPath(above))).dev;
+    if (dirname(above) === above) throw new Error(`no folder above ${home}`);
+  }
+}
+
+/** Why the home trash's files/ or info/, or the folder it would be made in, cannot be written; undefined if both can. */
+async function homeTrashProblem(home: string): Promise<string | undefined> {
+  for (const dir of [join(home, 'files'), join(home, 'info')]) {
+    let nearest = dir;
+    while (!(await lstatIfThere(nearest)) && dirname(nearest) !== nearest) nearest = dirname(nearest);
+    const writable = await access(toFsPath(nearest), constants.W_OK).then(() => true, () => false);
+    if (!writable) return `the trash folder cannot be written (${displayPath(nearest)} is not writable): the file stays where it is`;
+  }
+  return undefined;
 }
 
 /** The trash on the file's own device, so trashing is a rename and never a copy; files/ and info/ exist. */

@@ -15,7 +15,7 @@ import { selectWithMarks } from '../../../shared/selection/selectFiles.ts';
 import { REPORT_VERSION } from '../../../shared/report.ts';
 import type { Cluster, FolderMatch, ScanReport } from '../../../shared/report.ts';
 import { ActionJournal } from '../actions/actionJournal.ts';
-import type { BatchSummary, JournalStep } from '../actions/actionJournal.ts';
+import type { JournalStep } from '../actions/actionJournal.ts';
 import { startBatch } from '../actions/applyPlan.ts';
 import { checkPlanOnDisk } from '../actions/checkPlan.ts';
 import { planActions, planTotals } from '../actions/planActions.ts';
@@ -237,12 +237,13 @@ export function openBulkActions(options: BulkActionsOptions): BulkActions {
       // The journal says 'running' until a batch ends; one whose process ended first (killed, a
       // crash, a power cut) would say so for ever. A batch or undo runs holding the journal's
       // lock: while this engine holds it, any 'running' batch but its own is such a leftover, and
-      // otherwise every one read while nobody holds the lock is.
+      // otherwise every one read while nobody holds the lock is (only their ids are read under
+      // it: another process starting a batch waits for the lock).
       const ownBatch = running?.batchId;
-      const settled = (batches: BatchSummary[]) =>
-        batches.map((batch) => (batch.state === 'running' && batch.batchId !== ownBatch ? { ...batch, state: 'interrupted' as const } : batch));
-      if (opened.lockedHere()) return settled(opened.batches());
-      return opened.whileIdle(() => settled(opened.batches())) ?? opened.batches();
+      const listedRunning = opened.lockedHere() ? opened.runningBatchIds() : (opened.whileIdle(() => opened.runningBatchIds()) ?? []);
+      const leftovers = new Set(listedRunning.filter((id) => id !== ownBatch));
+      // A batch that was running then has ended since, or is one of those: none started since.
+      return opened.batches().map((batch) => (batch.state === 'running' && leftovers.has(batch.batchId) ? { ...batch, state: 'interrupted' as const } : batch));
     },
     async undo(batchId) {
       if (running?.batchId === batchId) throw new ActionRequestError('the batch is still running');

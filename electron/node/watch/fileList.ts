@@ -5,7 +5,7 @@ import { lstatSync } from 'node:fs';
 import type { Stats } from 'node:fs';
 import type { ScanError } from '../../../shared/report.ts';
 import { isUnder, isUnderAny } from '../index/scanRoots.ts';
-import { settledAt } from '../scan/contentCache.ts';
+import { RACY_WINDOW_MS, settledAt } from '../scan/contentCache.ts';
 import { toFsPath } from '../scan/fsPath.ts';
 import type { WalkedFile, WalkOptions } from '../scan/types.ts';
 import { exactId, fileSystemError, scanTree } from '../scan/walk.ts';
@@ -36,6 +36,15 @@ export interface FileList {
 export interface FileChanges {
   removed: WalkedFile[];
   added: WalkedFile[];
+}
+
+/**
+ * Whether a write in the tick of `file`'s mtime could still follow its stat (after `statSinceMs`)
+ * unseen. Not for an mtime further in the future than that (a clock ahead, often a network
+ * share's): it would never settle, and a polled root would read such a file again at every poll.
+ */
+function unsettledAt(file: WalkedFile, statSinceMs: number): boolean {
+  return !settledAt(file, statSinceMs) && file.mtimeMs <= statSinceMs + RACY_WINDOW_MS;
 }
 
 function sameFile(a: WalkedFile, b: WalkedFile): boolean {
@@ -91,7 +100,7 @@ export function createFileList(
   // written again in the same tick, with the same size, they would keep their identity, so the
   // watcher's event for such a file is a change even then (and its paths re-read so since the
   // last takeChanges() are reported changed).
-  const unsettled = new Set(initial.filter((file) => !settledAt(file, listedSinceMs)).map((file) => file.path));
+  const unsettled = new Set(initial.filter((file) => unsettledAt(file, listedSinceMs)).map((file) => file.path));
   let rereadUnchanged = new Set<string>();
   // Unreadable paths by path, kept as the files are: a path re-read or walked again loses its
   // error or gets it anew, so the watch can tell the user of a folder that became unreadable.
@@ -125,7 +134,8 @@ export function createFileList(
   }
 
   function drop(path: string): boolean {
-    unsettled.delete(path);
+    // Listed again in this batch with the same identity, it is still a change to hand over.
+    if (unsettled.delete(path)) rereadUnchanged.add(path);
     remember(path);
     const known = files.get(path);
     noteLinks(known);
@@ -138,8 +148,8 @@ export function createFileList(
     const same = known !== undefined && sameFile(known, file);
     if (same && !unsettled.has(file.path)) return false;
     if (same) rereadUnchanged.add(file.path);
-    if (settledAt(file, statSinceMs)) unsettled.delete(file.path);
-    else unsettled.add(file.path);
+    if (unsettledAt(file, statSinceMs)) unsettled.add(file.path);
+    else unsettled.delete(file.path);
     remember(file.path);
     // A name gained (nlink up) or lost, or content changed: each shows in every name's times.
     noteLinks(known);

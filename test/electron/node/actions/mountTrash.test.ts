@@ -148,6 +148,23 @@ describe('the trash at the top of another drive', () => {
       }
     });
 
+    it.skipIf(uid === 0)('foresees a home trash that cannot be written, for a file on its drive (skipped as root, which writes anywhere)', async () => {
+      const { dev } = await lstat(tree.path('top/doc.txt'));
+      const saved = process.env.XDG_DATA_HOME;
+      process.env.XDG_DATA_HOME = tree.path('data');
+      await mkdir(tree.path('data/Trash'), { recursive: true });
+      await chmod(tree.path('data/Trash'), 0o555);
+      try {
+        expect(await trashProblem(tree.path('top/doc.txt'), dev)).toMatch(/^the trash folder cannot be written \(.*data\/Trash is not writable\)/);
+        await chmod(tree.path('data/Trash'), 0o755);
+        expect(await trashProblem(tree.path('top/doc.txt'), dev)).toBeUndefined();
+      } finally {
+        await chmod(tree.path('data/Trash'), 0o755);
+        if (saved === undefined) delete process.env.XDG_DATA_HOME;
+        else process.env.XDG_DATA_HOME = saved;
+      }
+    });
+
     it("looks at the trash of the file's drive: none to look at on the home trash's, its mount's on another", async () => {
       const { dev } = await lstat(tree.path('top/doc.txt'));
       const saved = process.env.XDG_DATA_HOME;

@@ -1,6 +1,6 @@
 // The watcher's file list, re-reading only the paths the watcher names, and the changes it hands
 // the incremental analysis.
-import { chmod, link, mkdir, rename, symlink, unlink, writeFile } from 'node:fs/promises';
+import { chmod, link, mkdir, rename, symlink, unlink, utimes, writeFile } from 'node:fs/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { defaultScanOptions } from '../../../../shared/scanOptions.ts';
 import type { WalkedFile } from '../../../../electron/node/scan/types.ts';
@@ -59,6 +59,15 @@ describe('file list', () => {
     expect(await list.update([tree.path('fresh.txt'), tree.path('old.txt')], new AbortController().signal)).toBe(true);
     const { removed, added } = list.takeChanges();
     expect([paths(removed), paths(added)]).toEqual([[tree.path('fresh.txt')], [tree.path('fresh.txt')]]);
+  });
+
+  it('does not hand over again and again a file whose mtime is far in the future (a clock ahead), its identity unchanged', async () => {
+    tree = await createTempTree({ 'future.txt': 'from a clock a year ahead' });
+    const ahead = new Date(Date.now() + 365 * 24 * 3600 * 1000);
+    await utimes(tree.path('future.txt'), ahead, ahead);
+    const list = await listOf(tree.root);
+    expect(await list.update([tree.path('future.txt')], new AbortController().signal)).toBe(false);
+    expect(list.takeChanges()).toEqual({ removed: [], added: [] });
   });
 
   it('re-reads every other listed name of a file whose listing changed through one name', async () => {
