@@ -1,11 +1,11 @@
 // Opening the index file: it must be Shingle's index at a version this code reads, or a new file.
 // Anything else is refused before a single byte is written, so a user's file given by mistake,
 // a damaged index or one from a newer Shingle is never overwritten.
-import { linkSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { existsSync, linkSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { displayPath } from '../../../shared/fsName.ts';
-import { APPLICATION_ID, SCHEMA_VERSION, migrate, schemaVersion } from './migrations.ts';
+import { APPLICATION_ID, NewerSchemaError, SCHEMA_VERSION, migrate, schemaVersion } from './migrations.ts';
 
 /** Why the index cannot be used: the host may go on without it (`--no-index`). */
 export type FileIndexProblem = 'newer' | 'foreign' | 'damaged' | 'unavailable';
@@ -22,6 +22,7 @@ export class FileIndexError extends Error {
   }
 }
 
+const SQLITE_BUSY = 5;
 const SQLITE_READONLY = 8;
 const SQLITE_CORRUPT = 11;
 const SQLITE_NOTADB = 26;
@@ -53,7 +54,7 @@ export function damagedIndex(path: string, why: string, cause?: unknown): FileIn
   return new FileIndexError(
     path,
     'damaged',
-    `The index ${displayPath(path)} is damaged or is not an SQLite database (${why}). It was left as it is: run with --no-index, or delete the file to start a new index.`,
+    `The index ${displayPath(path)} is damaged or is not an SQLite database (${why}). It was left as it is: run with --no-index, or delete it (with its -wal and -shm files) to start a new index.`,
     cause,
   );
 }
@@ -76,13 +77,16 @@ function checkIsShingleIndex(db: DatabaseSync, path: string): void {
       `${displayPath(path)} is an SQLite database but not a Shingle index. It was left as it is: choose another index file, or run with --no-index.`,
     );
   }
-  if (version > SCHEMA_VERSION) {
-    throw new FileIndexError(
-      path,
-      'newer',
-      `The index ${displayPath(path)} was written by a newer Shingle (schema version ${version}; this one reads up to ${SCHEMA_VERSION}). Update Shingle, run with --no-index, or delete the file to start a new index.`,
-    );
-  }
+  if (version > SCHEMA_VERSION) throw newerIndex(path, `schema version ${version}; this one reads up to ${SCHEMA_VERSION}`);
+}
+
+function newerIndex(path: string, why: string, cause?: unknown): FileIndexError {
+  return new FileIndexError(
+    path,
+    'newer',
+    `The index ${displayPath(path)} was written by a newer Shingle (${why}). Update Shingle, run with --no-index, or delete it (with its -wal and -shm files) to start a new index.`,
+    cause,
+  );
 }
 
 /** Size of the file at `path`, or undefined when there is none. */
@@ -109,6 +113,11 @@ function configure(db: DatabaseSync): void {
  */
 function createIndexFile(path: string, busyTimeoutMs: number): void {
   const building = join(dirname(path), `.${basename(path)}.${process.pid}.${Date.now()}.new`);
+  // The -wal and -shm of an index deleted since (by hand, after a crash left them): SQLite would
+  // replay that log into the new file, which it does not belong to, and damage it. Looked for
+  // before the index itself: once that is there, they may be another process's own.
+  const leftovers = ['-wal', '-shm'].map((suffix) => `${path}${suffix}`).filter((file) => existsSync(file));
+  if (leftovers.length > 0 && !existsSync(path)) for (const file of leftovers) rmSync(file, { force: true });
   try {
     const db = new DatabaseSync(building, { timeout: busyTimeoutMs });
     try {
@@ -162,7 +171,7 @@ export function openIndexDatabase(path: string, busyTimeoutMs: number): Database
     return db;
   } catch (error) {
     db.close();
-    throw indexFailure(path, error);
+    throw error instanceof NewerSchemaError ? newerIndex(path, error.message, error) : indexFailure(path, error);
   }
 }
 
@@ -178,6 +187,8 @@ export function probeWritable(db: DatabaseSync, path: string): void {
     db.exec('ROLLBACK');
   } catch (error) {
     if (db.isTransaction) db.exec('ROLLBACK');
+    // Another process writing (a long batch of a scan) holds the lock: the file can be written.
+    if (isSqliteError(error) && (error.errcode & 0xff) === SQLITE_BUSY) return;
     throw indexFailure(path, error);
   }
 }

@@ -98,14 +98,21 @@ export function schemaVersion(db: DatabaseSync): number {
   return (db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version;
 }
 
+/** A database a newer Shingle migrated past what this one knows (checked again under the write lock). */
+export class NewerSchemaError extends Error {}
+
 /**
  * Brings the database to SCHEMA_VERSION in one transaction: a crash mid-way leaves the version it
  * had. The version is read again under the write lock, as another process may have migrated it.
+ * At the version already, no write lock is taken: another process writing a long batch would
+ * otherwise keep every open waiting, and failing, for nothing.
  */
 export function migrate(db: DatabaseSync, upTo = SCHEMA_VERSION): void {
+  if (schemaVersion(db) === upTo) return;
   db.exec('BEGIN IMMEDIATE');
   try {
     const from = schemaVersion(db);
+    if (from > upTo) throw new NewerSchemaError(`schema version ${from}; this one reads up to ${upTo}`);
     for (const migration of MIGRATIONS) {
       if (migration.version <= from || migration.version > upTo) continue;
       db.exec(migration.sql);

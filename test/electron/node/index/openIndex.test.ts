@@ -115,7 +115,7 @@ describe('opening the index', () => {
 
   it('refuses a file that is not an SQLite database, and leaves it as it is', () => {
     writeFileSync(indexPath, 'Dear diary, today I pointed Shingle at the wrong file.\n'.repeat(200));
-    expectRefused('damaged', /not an SQLite database.*--no-index.*delete the file/);
+    expectRefused('damaged', /not an SQLite database.*--no-index.*delete it \(with its -wal and -shm files\)/);
     expect(existsSync(`${indexPath}-wal`)).toBe(false);
   });
 
@@ -132,6 +132,47 @@ describe('opening the index', () => {
     // Page 1 past the header holds the schema: garbling it makes every table unreadable.
     bytes.fill(0x5a, 100, 4096);
     writeFileSync(indexPath, bytes);
-    expectRefused('damaged', /damaged.*--no-index.*delete the file/);
+    expectRefused('damaged', /damaged.*--no-index.*delete it \(with its -wal and -shm files\)/);
+  });
+
+  it('opens while another process writes a long batch (holding the write lock past the wait), and reads what is there', () => {
+    const first = openFileIndex(indexPath);
+    first.saveMemo('kept', 'value');
+    first.close();
+    const writer = new DatabaseSync(indexPath);
+    writer.exec('BEGIN IMMEDIATE');
+    try {
+      const index = openFileIndex(indexPath, { busyTimeoutMs: 50 });
+      try {
+        expect(index.memo('kept')).toBe('value');
+      } finally {
+        index.close();
+      }
+    } finally {
+      writer.exec('ROLLBACK');
+      writer.close();
+    }
+  });
+
+  it('starts a new index whole where a deleted one left its -wal and -shm (a crash, then the file deleted by hand)', () => {
+    openFileIndex(indexPath).close();
+    // Writes still in the log when the process died: copied while the connection is open.
+    const db = new DatabaseSync(indexPath);
+    db.exec('PRAGMA wal_autocheckpoint = 0');
+    const put = db.prepare('INSERT INTO memos (key, value, used_ms) VALUES (?, ?, ?)');
+    for (let i = 0; i < 2000; i++) put.run(`key-${i}`, 'x'.repeat(200), i);
+    const log = { wal: readFileSync(`${indexPath}-wal`), shm: readFileSync(`${indexPath}-shm`) };
+    db.close();
+    rmSync(indexPath);
+    writeFileSync(`${indexPath}-wal`, log.wal);
+    writeFileSync(`${indexPath}-shm`, log.shm);
+
+    const index = openFileIndex(indexPath);
+    try {
+      expect(index.memo('key-1')).toBeUndefined();
+    } finally {
+      index.close();
+    }
+    expect(pragma('integrity_check')).toBe('ok');
   });
 });
