@@ -156,6 +156,13 @@ export function planActions(report: ScanReport, selection: Selection, options: P
   if (options.action === 'move' && !options.to) throw new PlanError('move needs a folder to move to');
   const references = options.referenceRoots ?? [];
   const roots = options.roots ?? report.roots;
+  // Moved within a scanned folder the copies would still be there, renamed; a reference folder
+  // is never written to.
+  const holder = options.to && [...references, ...roots].find((folder) => isWithin(options.to!, folder, process.platform));
+  if (holder) {
+    const what = references.includes(holder) ? 'a reference folder' : 'a scanned folder';
+    throw new PlanError(`the folder to move to, ${displayPath(options.to!)}, is inside ${what}, ${displayPath(holder)}: choose one outside the scanned and reference folders`);
+  }
   const include = [...new Set(options.include ?? [])].sort();
   const clusters = new Map(report.clusters.map((c) => [c.id, c]));
   const plan: ActionPlan = { id: randomUUID(), action: options.action, include, createdAt: Date.now(), clusters: [], steps: [], refused: [], ...(options.to ? { to: options.to } : {}) };

@@ -1,6 +1,7 @@
 // `shingle apply` arguments → what to keep, what to do and where. Bad usage throws UsageError.
 import { stat } from 'node:fs/promises';
-import { resolve } from 'node:path';
+import { homedir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { displayPath } from '../../../shared/fsName.ts';
 import { actionKinds, includeKinds } from '../../../shared/contract/vocabulary.ts';
 import type { ActionKind } from '../../../shared/contract/vocabulary.ts';
@@ -83,7 +84,7 @@ export function parseApplyArgs(argv: string[], cwd: string): ApplyArgs | 'help' 
   try {
     rules = values.keep.map((text) => {
       const rule = parseKeepRule(text);
-      return rule.kind === 'in-folder' || rule.kind === 'not-in-folder' ? { ...rule, folder: resolve(cwd, rule.folder) } : rule;
+      return rule.kind === 'in-folder' || rule.kind === 'not-in-folder' ? { ...rule, folder: folderArgument(cwd, rule.folder) } : rule;
     });
   } catch (error) {
     if (error instanceof KeepRuleError) throw new UsageError(`--keep: ${error.message}`);
@@ -92,15 +93,24 @@ export function parseApplyArgs(argv: string[], cwd: string): ApplyArgs | 'help' 
   return {
     reportPath: resolve(cwd, positionals[0]!),
     rules,
-    ...(values.folder !== undefined ? { folder: resolve(cwd, values.folder) } : {}),
+    ...(values.folder !== undefined ? { folder: folderArgument(cwd, values.folder) } : {}),
     action: action as ActionKind,
-    ...(values.to ? { to: resolve(cwd, values.to) } : {}),
-    references: values.reference.map((r) => resolve(cwd, r)),
+    ...(values.to ? { to: folderArgument(cwd, values.to) } : {}),
+    references: values.reference.map((r) => folderArgument(cwd, r)),
     include: include as IncludeKind[],
     dryRun: values['dry-run'],
     yes: values.yes,
     journalPath: values.journal ? resolve(cwd, values.journal) : defaultJournalPath(),
   };
+}
+
+/**
+ * A folder named in an argument, absolute. A leading ~ is the home folder: the shell expands it
+ * only at the start of a word, not in `--keep not-in:~/Downloads` or `--to=~/attic`.
+ */
+function folderArgument(cwd: string, text: string): string {
+  if (text === '~') return homedir();
+  return text.startsWith('~/') ? join(homedir(), text.slice(2)) : resolve(cwd, text);
 }
 
 /**

@@ -9,7 +9,7 @@ import { startBatch } from '../actions/applyPlan.ts';
 import type { ApplyProgress, StartedBatch } from '../actions/applyPlan.ts';
 import { checkPlanOnDisk } from '../actions/checkPlan.ts';
 import { JournalBusyError } from '../actions/journalLock.ts';
-import { planActions, planTotals } from '../actions/planActions.ts';
+import { PlanError, planActions, planTotals } from '../actions/planActions.ts';
 import { planFolderArgument } from './applyFolder.ts';
 import { realPaths } from '../actions/realPaths.ts';
 import type { ActionPlan } from '../actions/planActions.ts';
@@ -17,7 +17,7 @@ import { applyUsage, parseApplyArgs, withRealPaths } from './applyArgs.ts';
 import type { ApplyArgs } from './applyArgs.ts';
 import { formatPlan } from './applyPlanText.ts';
 import { openJournal, readReportArgument } from './commandFiles.ts';
-import { CommandFailure, ExitCode, printHelp } from './harness.ts';
+import { CommandFailure, ExitCode, UsageError, printHelp } from './harness.ts';
 import type { CommandContext } from './harness.ts';
 import { createStatusLine, describeApplyProgress } from './progressLine.ts';
 import { terminalPath, terminalText } from './terminalText.ts';
@@ -30,12 +30,17 @@ function planSummary(plan: ActionPlan): string {
 }
 
 /** Only the answer 'delete' goes on; Ctrl-D (end of input), Ctrl-C or anything else does not. */
-function confirmDelete(plan: ActionPlan): Promise<boolean> {
+function confirmDelete(plan: ActionPlan): Promise<'delete' | 'no' | 'cancelled'> {
   const prompt = createInterface({ input: process.stdin, output: process.stderr });
   return new Promise((done) => {
-    prompt.on('close', () => done(false));
+    prompt.on('close', () => done('no'));
+    // The terminal is in raw mode while it asks: Ctrl-C reaches the prompt, not the process.
+    prompt.on('SIGINT', () => {
+      done('cancelled');
+      prompt.close();
+    });
     prompt.question(`Permanently delete ${planSummary(plan)}? This cannot be undone. Type 'delete' to go on: `, (answer) => {
-      done(answer.trim() === 'delete');
+      done(answer.trim() === 'delete' ? 'delete' : 'no');
       prompt.close();
     });
   });
@@ -45,7 +50,14 @@ function confirmDelete(plan: ActionPlan): Promise<boolean> {
 async function makePlan(args: ApplyArgs): Promise<ActionPlan> {
   const report = await readReportArgument(args.reportPath);
   const options = { action: args.action, ...(args.to ? { to: args.to } : {}), referenceRoots: args.references, roots: await realPaths(report.roots) };
-  const planned = args.folder ? await planFolderArgument(report, args.folder, options) : planActions(report, selectFiles(report, args.rules), { ...options, include: args.include });
+  let planned: ActionPlan;
+  try {
+    planned = args.folder ? await planFolderArgument(report, args.folder, options) : planActions(report, selectFiles(report, args.rules), { ...options, include: args.include });
+  } catch (error) {
+    // What the options ask cannot be planned (a move into a scanned folder): bad usage.
+    if (error instanceof PlanError) throw new UsageError(error.message);
+    throw error;
+  }
   return checkPlanOnDisk(planned);
 }
 
@@ -64,9 +76,10 @@ export async function applyCommand(argv: string[], context: CommandContext): Pro
     process.stdout.write(`${text}${text ? '\n' : ''}Would ${args.action} ${planSummary(plan)}; ${formatCount(plan.refused.length)} refused.\n`);
     return ExitCode.ok;
   }
-  if (args.action === 'delete' && process.stdin.isTTY && !(await confirmDelete(plan))) {
-    context.warn('nothing deleted');
-    return ExitCode.failed;
+  const answer = args.action === 'delete' && process.stdin.isTTY ? await confirmDelete(plan) : 'delete';
+  if (answer !== 'delete') {
+    context.warn(answer === 'cancelled' ? 'cancelled: nothing deleted' : 'nothing deleted');
+    return answer === 'cancelled' ? ExitCode.cancelled : ExitCode.failed;
   }
   for (const refusal of plan.refused) process.stderr.write(`skipped ${terminalPath(refusal.path)}: ${terminalText(refusal.reason)}\n`);
 

@@ -87,6 +87,14 @@ export async function runCommand(name: string, argv: string[], body: (argv: stri
   const flag = takeDebugFlag(argv);
   const debug = (options.debug ?? false) || flag.debug;
   const say = (text: string) => process.stderr.write(`shingle ${name}: ${terminalText(text)}\n`);
+  // Node decodes the arguments as UTF-8 and replaces what is not (a Latin-1 folder name's bytes)
+  // with U+FFFD: such a path names another file or none, and a folder made from it (--to) would
+  // be another folder. Said before anything runs.
+  const garbled = flag.argv.find((arg) => arg.includes('\uFFFD'));
+  if (garbled !== undefined) {
+    say(`${garbled.replaceAll('\uFFFD', '?')}: holds bytes that are not UTF-8, which Node cannot pass on (each ? here): name a folder above it, or rename it`);
+    return ExitCode.usage;
+  }
   const ctrlC = cancelOnCtrlC();
   try {
     return await body(flag.argv, { signal: ctrlC.signal, debug, cwd: process.cwd(), warn: say });

@@ -12,6 +12,14 @@ enableCompileCache();
 setFlagsFromString('--semi-space-growth-factor=1');
 const { ExitCode, runCommand, takeDebugFlag } = await import('./harness.ts');
 
+// A reader that stops early (`shingle scan … | head`) wants no more: end quietly, as the command
+// would have ended had it been killed by the pipe, rather than on an unhandled 'error' with a
+// stack. Any other failure to write the output (a full disk) is one line.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code !== 'EPIPE') process.stderr.write(`shingle: cannot write the output: ${error.message}\n`);
+  process.exit(error.code === 'EPIPE' ? ExitCode.ok : ExitCode.failed);
+});
+
 const usage = `Usage: shingle <command> [options]
 
 Commands:

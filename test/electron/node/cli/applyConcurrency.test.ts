@@ -115,7 +115,10 @@ describe('shingle apply: one batch at a time, truthful undo, clear failures', ()
   });
 
   const hasScript = spawnSync('script', ['--version']).status === 0;
-  it.skipIf(!hasScript)('Ctrl-D at the delete prompt deletes nothing (needs util-linux script for a terminal)', async () => {
+  it.skipIf(!hasScript).each([
+    ['Ctrl-D', '\x04', 1, 'shingle apply: nothing deleted'],
+    ['Ctrl-C', '\x03', 130, 'shingle apply: cancelled: nothing deleted'],
+  ])('%s at the delete prompt deletes nothing (needs util-linux script for a terminal)', async (_key, keystroke, code, said) => {
     const report = await pairsTree(tree, 'pairs');
     await mkdir(tree.path('state'));
     const command = [process.execPath, cliPath, 'apply', report, '--keep', 'newest', '--action', 'delete', '--yes', '--journal', tree.path('state/journal.sqlite')];
@@ -129,9 +132,9 @@ describe('shingle apply: one batch at a time, truthful undo, clear failures', ()
         if (output.includes("Type 'delete' to go on")) resolve();
       }),
     );
-    child.stdin.write('\x04');
-    expect(await exit).toBe(1);
-    expect(output).toContain('shingle apply: nothing deleted');
+    child.stdin.write(keystroke);
+    expect(await exit).toBe(code);
+    expect(output).toContain(said);
     expect(output).not.toMatch(/Error|at /);
     expect(await exists(tree.path('pairs/0/a.txt'))).toBe(true);
   });

@@ -91,6 +91,29 @@ describe('shingle apply: the plan, and checks that match reality', () => {
     expect(await readdir(tree.path('attic/exact'))).toEqual(['b.txt']);
   });
 
+  it('refuses as bad usage a move into a scanned folder (the copies would stay there, renamed) or into a reference folder', async () => {
+    await mkdir(tree.path('refs'));
+    const report = await scanToReport(tree, tree.path('docs'));
+    const into = async (to: string, ...more: string[]) => runCli(['apply', report, '--keep', 'newest', '--action', 'move', '--to', to, ...more, '--dry-run', '--journal', journal]);
+    for (const [to, what] of [[tree.path('docs'), 'a scanned folder'], [tree.path('docs/exact/moved'), 'a scanned folder']] as const) {
+      const refused = await into(to);
+      expect(refused.code, to).toBe(2);
+      expect(refused.stderr).toMatch(new RegExp(`^shingle apply: the folder to move to, .*, is inside ${what}, .*docs: choose one outside the scanned and reference folders\n$`));
+    }
+    const reference = await into(tree.path('refs/moved'), '--reference', tree.path('refs'));
+    expect(reference.code).toBe(2);
+    expect(reference.stderr).toContain('is inside a reference folder');
+    expect((await into(tree.path('attic'))).code).toBe(0);
+  });
+
+  it('takes a leading ~ in a keep rule\'s folder as the home folder, which the shell does not expand there', async () => {
+    const report = await scanToReport(tree, tree.path('docs'));
+    const dry = await runCli(['apply', report, '--keep', 'in:~/docs/exact', '--keep', 'newest', '--action', 'trash', '--dry-run', '--journal', journal], { env: { HOME: tree.root } });
+    expect(dry.stderr).toBe('');
+    expect(dry.code).toBe(0);
+    expect(dry.stdout).toContain(`  keep ${tree.path('docs/exact/a.txt')}`);
+  });
+
   it('refuses what a forged report claims: a file outside the scanned folders, unrelated texts, different bytes', async () => {
     await mkdir(tree.path('private'));
     await writeFile(tree.path('private/diary.txt'), 'Dear diary, nothing here is a duplicate of anything.\n'.repeat(40));

@@ -1,9 +1,10 @@
-import { open, readFile, rm } from 'node:fs/promises';
+import { spawnSync } from 'node:child_process';
+import { mkdir, open, readFile, rm, rmdir } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ScanReport } from '../../../../shared/report.ts';
 import { createTempTree } from '../../../helpers/tempTree.ts';
 import type { TempTree } from '../../../helpers/tempTree.ts';
-import { runCli, startCli } from '../../../helpers/runCli.ts';
+import { cliPath, runCli, startCli } from '../../../helpers/runCli.ts';
 
 const body = 'The quarterly report shows steady growth in every region.\n'.repeat(40);
 
@@ -84,6 +85,20 @@ describe('shingle scan (CLI)', () => {
       expect(result.code, args.join(' ')).toBe(2);
       expect(result.stdout).toBe('');
       expect(result.stderr.trim().split('\n'), args.join(' ')).toHaveLength(1);
+    }
+  });
+
+  it('refuses in one line, as bad usage, a path argument holding bytes that are not UTF-8 (Node would pass it on changed)', async () => {
+    const odd = Buffer.concat([Buffer.from(tree.path('caf')), Buffer.from([0xe9])]);
+    await mkdir(odd);
+    try {
+      // Through the shell: a JavaScript string cannot hold the raw byte.
+      const result = spawnSync('sh', ['-c', `exec "$0" "$1" scan "$(printf '%s\\351' "$2")"`, process.execPath, cliPath, tree.path('caf')], { encoding: 'utf8', env: { ...process.env, XDG_DATA_HOME: tree.path('data') } });
+      expect(result.stderr).toBe(`shingle scan: ${tree.path('caf')}?: holds bytes that are not UTF-8, which Node cannot pass on (each ? here): name a folder above it, or rename it\n`);
+      expect(result.status).toBe(2);
+      expect(result.stdout).toBe('');
+    } finally {
+      await rmdir(odd);
     }
   });
 
