@@ -94,7 +94,7 @@ function PlanRow({ row, deleting }: { row: Row; deleting: boolean }) {
         {relationLabels[file.relation]}
       </span>
       <span role="cell" className="plan-similarity numeric">
-        {file.similarity !== undefined && file.relation !== 'copy' && file.relation !== 'same-text' ? formatPercent(file.similarity) : ''}
+        {file.similarity !== undefined && file.relation !== 'copy' && file.relation !== 'same-text' ? `${file.atLeast ? '≥ ' : ''}${formatPercent(file.similarity)}` : ''}
       </span>
       <span role="cell" className="plan-size numeric">
         {formatBytes(file.size)}

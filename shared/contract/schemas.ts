@@ -289,8 +289,12 @@ export const planFileSchema = z.object({
   /** Why a file stays that the person or the rules might expect to go, or why it is refused. */
   reason: z.string().optional(),
   relation: planRelationSchema,
-  /** Resemblance (edited) or containment (excerpt) as the scan measured it. */
+  /**
+   * Resemblance (edited) to, or containment (excerpt) in, the file `matches` names, as the scan
+   * measured it; with `atLeast`, the least the scan's measures through other members vouch for.
+   */
   similarity: z.number().optional(),
+  atLeast: z.literal(true).optional(),
   /** The path of the file it duplicates: its byte twin for a copy, the kept member otherwise. */
   matches: z.string().optional(),
 });

@@ -57,7 +57,9 @@ export interface PlanFile {
   decision: 'keep' | 'remove' | 'refused';
   reason?: string;
   relation: Relation;
+  /** Resemblance to, or containment in, `matches` (shownSimilarity); a lower bound when `atLeast`. */
   similarity?: number;
+  atLeast?: true;
   matches?: string;
 }
 
@@ -129,6 +131,21 @@ function vouchedResemblance(cluster: Cluster, a: number, b: number): number {
     if (other !== undefined) least = Math.min(least, cost + other);
   }
   return least === Infinity ? 0 : 1 - least;
+}
+
+/**
+ * The figure a file is shown with beside the file it duplicates (`match`): its resemblance to it,
+ * or its containment in it. The report measures each member to one partner; to any other member
+ * only the bound vouchedResemblance gives is known, so it is shown as a bound (`atLeast`), and
+ * for an excerpt nothing is.
+ */
+function shownSimilarity(cluster: Cluster, relation: Relation, file: number, match: number | undefined): { similarity: number; atLeast?: true } | undefined {
+  if (match === undefined || (relation !== 'edited' && relation !== 'excerpt')) return undefined;
+  const measured = (member: number) => cluster.files[member]!.similarity ?? cluster.similarity;
+  if (partnerOf(cluster, file) === match) return { similarity: measured(file) };
+  if (relation === 'excerpt') return undefined;
+  if (partnerOf(cluster, match) === file) return { similarity: measured(match) };
+  return { similarity: vouchedResemblance(cluster, file, match), atLeast: true };
 }
 
 function minSimilarity(cluster: Cluster, relation: RemovalRelation, file: number, match: number): number | undefined {
@@ -241,7 +258,7 @@ export function planActions(report: ScanReport, selection: Selection, options: P
         decision,
         relation,
         ...(reason ? { reason } : {}),
-        ...(file.similarity !== undefined && cluster.kind !== 'exact' ? { similarity: file.similarity } : {}),
+        ...(cluster.kind === 'exact' ? {} : shownSimilarity(cluster, relation, i, matches)),
         ...(matches !== undefined ? { matches: cluster.files[matches]!.path } : {}),
       };
     });

@@ -13,7 +13,7 @@ function describeRemoval(file: PlanFile): string {
     case 'same-text':
       return `same text as ${match}`;
     case 'edited':
-      return `edited version${file.similarity === undefined ? '' : `, ${formatPercent(file.similarity)} alike`}; resembles ${match}`;
+      return `edited version${file.similarity === undefined ? '' : `, ${file.atLeast ? 'at least ' : ''}${formatPercent(file.similarity)} alike`}; resembles ${match}`;
     case 'excerpt':
       return `excerpt${file.similarity === undefined ? '' : `, ${formatPercent(file.similarity)} contained`}; within ${match}`;
     default:

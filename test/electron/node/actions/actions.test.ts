@@ -83,15 +83,20 @@ describe('actions and undo', () => {
   });
 
   it('move keeps the place below the root, never overwrites, and undoes', async () => {
-    await tree.write('moved/dup/b.txt', 'already here');
-    const result = await run('move', tree.path('moved'));
-    expect(result.outcomes.map((o) => o.state)).toEqual(['done', 'done']);
-    expect(await readFile(tree.path('moved/dup/b.txt'), 'utf8')).toBe('already here');
-    expect(await readFile(tree.path('moved/dup/b (2).txt'), 'utf8')).toBe(body);
-    expect(await readFile(tree.path('moved/dup/sub/c.txt'), 'utf8')).toBe(body);
-    await undoBatch(journal);
-    expect(await readFile(tree.path('dup/b.txt'), 'utf8')).toBe(body);
-    expect(await exists(tree.path('moved/dup/b (2).txt'))).toBe(false);
+    // Outside the scanned folder (planActions refuses a target inside it).
+    const attic = await createTempTree({ 'moved/dup/b.txt': 'already here' });
+    try {
+      const result = await run('move', attic.path('moved'));
+      expect(result.outcomes.map((o) => o.state)).toEqual(['done', 'done']);
+      expect(await readFile(attic.path('moved/dup/b.txt'), 'utf8')).toBe('already here');
+      expect(await readFile(attic.path('moved/dup/b (2).txt'), 'utf8')).toBe(body);
+      expect(await readFile(attic.path('moved/dup/sub/c.txt'), 'utf8')).toBe(body);
+      await undoBatch(journal);
+      expect(await readFile(tree.path('dup/b.txt'), 'utf8')).toBe(body);
+      expect(await exists(attic.path('moved/dup/b (2).txt'))).toBe(false);
+    } finally {
+      await attic.remove();
+    }
   });
 
   it('hardlink makes the duplicates names of the kept inode; undo gives them their own again', async () => {

@@ -91,6 +91,9 @@ describe('kinds of removal', () => {
       ['/d/chapter.txt', 'excerpt', '/d/book.txt'],
     ]);
     expect(plan.steps[2]!.minSimilarity).toBeCloseTo(0.65);
+    // Measured to the file it is checked against: the figure is the scan's own.
+    expect(plan.clusters[0]!.files[3]).toMatchObject({ relation: 'edited', similarity: 0.8, matches: '/d/report.html' });
+    expect(plan.clusters[0]!.files[3]!.atLeast).toBeUndefined();
   });
 
   it('vouches for an edited version along the chain of matches, not as if every measure were to the first file', () => {
@@ -114,6 +117,35 @@ describe('kinds of removal', () => {
       ['/d/report.html', 'same-text', '/d/report.pdf'],
     ]);
     expect(plan.steps[0]!.minSimilarity).toBeCloseTo(0.61);
+    // Shown beside the .pdf it is checked against: not the 0.76 measured to the .html, but what
+    // the measures vouch for, as a bound.
+    const draft = plan.clusters[0]!.files[0]!;
+    expect([draft.relation, draft.matches, draft.atLeast]).toEqual(['edited', '/d/report.pdf', true]);
+    expect(draft.similarity).toBeCloseTo(0.76);
+  });
+
+  it('shows an edited version beside the kept member it matches only through another, with the bound, not the other pair\'s figure', () => {
+    const star: Cluster = {
+      id: 'near-3',
+      kind: 'near',
+      similarity: 0.6,
+      reclaimable: 0,
+      files: [
+        file('/d/d.html', { format: 'html', mtime: 1 }),
+        file('/d/c.txt', { format: 'text', similarity: 0.9, mtime: 9 }),
+        file('/d/e.txt', { format: 'text', similarity: 0.66, mtime: 2 }),
+      ],
+    };
+    const stars = report(['/d'], [star]);
+    const plan = planActions(stars, selectFiles(stars, [parseKeepRule('newest')]), { action: 'trash', include: ['near'] });
+    const shown = Object.fromEntries(plan.clusters[0]!.files.map((f) => [f.path, [f.decision, f.matches ?? null, f.similarity ?? null, f.atLeast ?? false]]));
+    // d.html is c.txt's own partner: its 90 % is exact. e.txt was measured to d.html (66 %), not to c.txt.
+    expect(shown['/d/d.html']).toEqual(['remove', '/d/c.txt', 0.9, false]);
+    expect(shown['/d/e.txt']![0]).toBe('remove');
+    expect(shown['/d/e.txt']![1]).toBe('/d/c.txt');
+    expect(shown['/d/e.txt']![2]).toBeCloseTo(0.56);
+    expect(shown['/d/e.txt']![3]).toBe(true);
+    expect(shown['/d/c.txt']).toEqual(['keep', null, null, false]);
   });
 
   it('never offers the container, even when the rules or marks would remove it', () => {
