@@ -27,9 +27,10 @@ Options:
   --folder DIR       a folder of one of the report's duplicate-folder pairs: its files that
                      are byte copies or the same text as a file of the other folder go
                      (each checked against that twin); its other files stay
-  --to DIR           the folder \`move\` moves into (their place below the scanned root is kept)
+  --to DIR           the folder \`move\` moves into (their place below the scanned root is kept),
+                     outside the scanned and reference folders
   --reference DIR    never act on files under DIR (repeatable)
-  --include includeKinds    also remove edited versions (near) and excerpts (contained):
+  --include KINDS    also remove edited versions (near) and excerpts (contained):
                      --include near,contained. By default only byte copies and the same
                      text in another format are removed; a container never is
   --dry-run          print what would happen and change nothing
