@@ -3,6 +3,7 @@ import { readFile, readdir, writeFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTempTree } from '../../../helpers/tempTree.ts';
 import type { TempTree } from '../../../helpers/tempTree.ts';
+import { exists } from '../../../helpers/exists.ts';
 import { runCli } from '../../../helpers/runCli.ts';
 
 const body = 'The minutes of the meeting, word for word.\n'.repeat(30);
@@ -77,5 +78,13 @@ describe('shingle apply / undo (CLI)', () => {
     const twice = await runCli(['undo', '1', '--journal', journal]);
     expect(twice.code).toBe(1);
     expect(twice.stderr).toBe('shingle undo: batch 1 was already undone\n');
+  });
+
+  it('says in one line that there is no journal at a mistyped --journal, and makes none', async () => {
+    const missing = tree.path('state/typo.sqlite');
+    const undone = await runCli(['undo', '--journal', missing]);
+    expect(undone.code).toBe(1);
+    expect(undone.stderr).toBe(`shingle undo: no journal at ${missing}: no clean-up was recorded there\n`);
+    expect(await exists(missing)).toBe(false);
   });
 });
