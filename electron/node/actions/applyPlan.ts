@@ -3,7 +3,7 @@
 // again (checkStep.ts): a file that fails a check is refused and the batch goes on; nothing is
 // reported done until the disk shows it.
 import { link, lstat, rename, unlink } from 'node:fs/promises';
-import { basename, dirname, join, relative } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import trash from 'trash';
 import { toFsPath } from '../scan/fsPath.ts';
@@ -13,6 +13,7 @@ import { chooseTrashSlot, moveToTrash } from './freedesktopTrash.ts';
 import type { ActionJournal } from './actionJournal.ts';
 import type { JournalLock } from './journalLock.ts';
 import type { ActionPlan, PlannedStep } from './planActions.ts';
+import { moveTarget } from './planActions.ts';
 
 export interface StepOutcome {
   clusterId: string;
@@ -46,7 +47,7 @@ export interface StartedBatch {
 
 /** A free name under `to`: the path's place below its scanned root, numbered if taken. */
 async function moveDestination(step: PlannedStep, to: string): Promise<string> {
-  const wanted = step.root ? join(to, relative(step.root, step.path)) : join(to, basename(step.path));
+  const wanted = moveTarget(step, to);
   const dot = basename(wanted).lastIndexOf('.');
   const stem = dot > 0 ? wanted.slice(0, wanted.length - basename(wanted).length + dot) : wanted;
   const ext = dot > 0 ? basename(wanted).slice(dot) : '';

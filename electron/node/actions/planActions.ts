@@ -4,9 +4,10 @@
 // selection. Every file of every cluster in the selection is in the plan with its decision, so the
 // preview shows exactly what will happen and why.
 import { randomUUID } from 'node:crypto';
+import { basename, join, relative, win32 } from 'node:path';
 import { formatCount } from '../../../shared/format.ts';
 import { displayPath } from '../../../shared/fsName.ts';
-import { isWithin, isWithinAny } from '../../../shared/paths/isWithin.ts';
+import { isWindowsPath, isWithin, isWithinAny } from '../../../shared/paths/isWithin.ts';
 import { fileRelations, kindNeeded } from '../../../shared/selection/fileRelations.ts';
 import type { FileRelation, IncludeKind, Relation } from '../../../shared/selection/fileRelations.ts';
 import type { Selection } from '../../../shared/selection/selectFiles.ts';
@@ -91,6 +92,13 @@ export interface ActionPlan {
 }
 
 export class PlanError extends Error {}
+
+/** Where `move` puts a step's file under `to`: its place below its scanned root (applyPlan numbers it if taken). */
+export function moveTarget(step: Pick<PlannedStep, 'path' | 'root'>, to: string): string {
+  // Windows paths are joined as Windows does wherever the plan is made (a report from there).
+  const paths = isWindowsPath(to) || isWindowsPath(step.path) ? win32 : { join, relative, basename };
+  return step.root ? paths.join(to, paths.relative(step.root, step.path)) : paths.join(to, paths.basename(step.path));
+}
 
 /** Measures from the scan may be sketch estimates: a fresh exact measure may come out this much lower. */
 const MEASURE_MARGIN = 0.15;
@@ -279,7 +287,19 @@ export function planActions(report: ScanReport, selection: Selection, options: P
       });
     }
   }
+  if (options.to) refuseMovesIntoFolders(plan, options.to, [...references, ...roots], references);
   return keepWhatOthersRelyOn(plan);
+}
+
+/** A move target above a scanned folder can still put a file back inside one (or inside a reference folder). */
+function refuseMovesIntoFolders(plan: ActionPlan, to: string, folders: readonly string[], references: readonly string[]): void {
+  for (const step of plan.steps) {
+    const lands = moveTarget(step, to);
+    const holder = folders.find((folder) => isWithin(lands, folder, process.platform));
+    if (holder === undefined) continue;
+    const what = references.includes(holder) ? 'a reference folder' : 'a scanned folder';
+    throw new PlanError(`moving to ${displayPath(to)} would put ${displayPath(step.path)} at ${displayPath(lands)}, inside ${what}, ${displayPath(holder)}: choose one outside the scanned and reference folders`);
+  }
 }
 
 /**

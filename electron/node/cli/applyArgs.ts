@@ -1,4 +1,5 @@
 // `shingle apply` arguments → what to keep, what to do and where. Bad usage throws UsageError.
+import { existsSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -111,6 +112,10 @@ export function parseApplyArgs(argv: string[], cwd: string): ApplyArgs | 'help' 
  */
 function folderArgument(cwd: string, text: string): string {
   if (text === '~') return homedir();
+  // ~user is another user's home: not looked up, nor taken for a folder here of that name unless
+  // there is one (~backup).
+  const first = text.split('/')[0]!;
+  if (/^~./.test(first) && !existsSync(resolve(cwd, first))) throw new UsageError(`${text}: ~user is not expanded here; write the folder's full path`);
   return text.startsWith('~/') ? join(homedir(), text.slice(2)) : resolve(cwd, text);
 }
 

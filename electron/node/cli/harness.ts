@@ -2,11 +2,12 @@
 // stderr (exit 2), failures in one line (exit 1; the stack only with --debug), Ctrl-C (130).
 // stdout is data only. A command's body throws UsageError for bad usage and anything else for a
 // failure; it returns its own exit code otherwise (e.g. 1 when some steps were refused).
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import type { ParseArgsConfig } from 'node:util';
 import { terminalText } from './terminalText.ts';
 
-export const ExitCode = { ok: 0, failed: 1, usage: 2, cancelled: 130 } as const;
+export const ExitCode = { ok: 0, failed: 1, usage: 2, cancelled: 130, brokenPipe: 141 } as const;
 
 /** Bad usage: the message is printed as `shingle <command>: <message>` and the exit code is 2. */
 export class UsageError extends Error {}
@@ -82,6 +83,30 @@ function firstLine(text: string): string {
   return text.split('\n')[0]!.trim();
 }
 
+/**
+ * The first of `argv` that Node decoded from bytes that are not UTF-8, as /proc/self/cmdline
+ * shows them (Linux; elsewhere the system passes arguments as Unicode). A name that really holds
+ * U+FFFD (a broken unzip's) is not one.
+ */
+function garbledArgument(argv: readonly string[]): string | undefined {
+  if (process.platform !== 'linux' || !argv.some((arg) => arg.includes('\uFFFD'))) return undefined;
+  let raw: Buffer;
+  try {
+    raw = readFileSync('/proc/self/cmdline');
+  } catch {
+    return undefined;
+  }
+  const changed = new Set<string>();
+  for (let start = 0; start < raw.length; ) {
+    const end = raw.indexOf(0, start);
+    const bytes = raw.subarray(start, end < 0 ? raw.length : end);
+    const text = bytes.toString('utf8');
+    if (text.includes('\uFFFD') && !Buffer.from(text).equals(bytes)) changed.add(text);
+    start = end < 0 ? raw.length : end + 1;
+  }
+  return argv.find((arg) => changed.has(arg));
+}
+
 /** Runs a command body under the harness; returns the exit code. */
 export async function runCommand(name: string, argv: string[], body: (argv: string[], context: CommandContext) => Promise<number>, options: { debug?: boolean } = {}): Promise<number> {
   const flag = takeDebugFlag(argv);
@@ -90,7 +115,7 @@ export async function runCommand(name: string, argv: string[], body: (argv: stri
   // Node decodes the arguments as UTF-8 and replaces what is not (a Latin-1 folder name's bytes)
   // with U+FFFD: such a path names another file or none, and a folder made from it (--to) would
   // be another folder. Said before anything runs.
-  const garbled = flag.argv.find((arg) => arg.includes('\uFFFD'));
+  const garbled = garbledArgument(flag.argv);
   if (garbled !== undefined) {
     say(`${garbled.replaceAll('\uFFFD', '?')}: holds bytes that are not UTF-8, which Node cannot pass on (each ? here): name a folder above it, or rename it`);
     return ExitCode.usage;

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // The `shingle` command. Exit codes: 0 done (per-file errors are listed, not fatal),
-// 1 the engine failed, 2 bad usage, 130 cancelled with Ctrl-C. See harness.ts.
+// 1 the engine failed, 2 bad usage, 130 cancelled with Ctrl-C, 141 its reader closed the output
+// early. See harness.ts.
 import { enableCompileCache } from 'node:module';
 import { setFlagsFromString } from 'node:v8';
 
@@ -12,12 +13,15 @@ enableCompileCache();
 setFlagsFromString('--semi-space-growth-factor=1');
 const { ExitCode, runCommand, takeDebugFlag } = await import('./harness.ts');
 
-// A reader that stops early (`shingle scan … | head`) wants no more: end quietly, as the command
-// would have ended had it been killed by the pipe, rather than on an unhandled 'error' with a
-// stack. Any other failure to write the output (a full disk) is one line.
+// A reader that stops early (`shingle scan … | head`) wants no more: end quietly, as a program
+// killed by the pipe ends (141, as the shell reports SIGPIPE; or the command's own code if it had
+// one), rather than on an unhandled 'error' with a stack. Any other failure to write the output
+// (a full disk) is one line. Ending here is what a kill at that moment would do: the index and the
+// journal are kept whole through that by design.
 process.stdout.on('error', (error: NodeJS.ErrnoException) => {
   if (error.code !== 'EPIPE') process.stderr.write(`shingle: cannot write the output: ${error.message}\n`);
-  process.exit(error.code === 'EPIPE' ? ExitCode.ok : ExitCode.failed);
+  const own = typeof process.exitCode === 'number' ? process.exitCode : undefined;
+  process.exit(own ?? (error.code === 'EPIPE' ? ExitCode.brokenPipe : ExitCode.failed));
 });
 
 const usage = `Usage: shingle <command> [options]

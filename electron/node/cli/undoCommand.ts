@@ -2,7 +2,7 @@
 // Exit codes: 0 all restored, 1 something could not be (listed, with the reason: a trashed file
 // whose copy in the trash is gone is "not restored", never "restored" or "nothing to do"), or no
 // such batch, or another batch holds the journal; 2 bad usage.
-import { existsSync } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { displayPath } from '../../../shared/fsName.ts';
 import { formatCount, plural } from '../../../shared/format.ts';
@@ -31,7 +31,9 @@ export async function undoCommand(argv: string[], context: CommandContext): Prom
   if (positionals.length > 1 || (batchText !== undefined && !/^[1-9]\d*$/.test(batchText))) throw new UsageError('give at most one batch number');
   const journalPath = values.journal ? resolve(context.cwd, values.journal) : defaultJournalPath();
   // Not made just to say it is empty (a mistyped --journal would leave a journal behind).
-  if (!existsSync(journalPath)) throw new CommandFailure(`no journal at ${displayPath(journalPath)}: no clean-up was recorded there`);
+  const found = await stat(journalPath).catch((error: NodeJS.ErrnoException) => (error.code === 'ENOENT' ? undefined : error));
+  if (found === undefined) throw new CommandFailure(`no journal at ${displayPath(journalPath)}: no clean-up was recorded there`);
+  if (found instanceof Error) throw new CommandFailure(`cannot read the journal ${displayPath(journalPath)}: ${found.message}`);
   const journal = openJournal(journalPath);
   try {
     // Undo does not stop half-way on Ctrl-C: each step it takes is recorded, and a second Ctrl-C exits at once.

@@ -77,8 +77,11 @@ export function createJsonFile<Value>(path: string): JsonFile<Value> {
         return JSON.parse(text) as unknown;
       } catch {
         const aside = `${path}.corrupt-${Date.now()}`;
-        await rename(path, aside).catch(() => undefined);
-        console.error(`shingle: ${path} could not be read (not JSON); it was set aside as ${aside} and Shingle starts from nothing`);
+        const setAside = await rename(path, aside).then(
+          () => `it was set aside as ${aside}`,
+          (error: Error) => `it could not be set aside (${error.message}) and the next save replaces it`,
+        );
+        console.error(`shingle: ${path} could not be read (not JSON); ${setAside}; Shingle starts from nothing`);
         return undefined;
       }
     },

@@ -1,7 +1,7 @@
 // Planning without the disk: guards on Windows paths, the kinds of removal, which file each one
 // duplicates, and the person's marks before the rules.
 import { describe, expect, it } from 'vitest';
-import { planActions } from '../../../../electron/node/actions/planActions.ts';
+import { PlanError, planActions } from '../../../../electron/node/actions/planActions.ts';
 import { parseKeepRule } from '../../../../shared/selection/keepRules.ts';
 import { selectFiles, selectWithMarks } from '../../../../shared/selection/selectFiles.ts';
 import type { Cluster, ReportFile, ScanReport } from '../../../../shared/report.ts';
@@ -37,6 +37,21 @@ describe('planning on Windows paths', () => {
     ]);
     const elsewhere = planActions(report(['C:\\Users\\ann\\Docs'], [cluster]), selectFiles(windows, [parseKeepRule('not-in:C:\\Users\\ann\\Backup')]), { action: 'trash' });
     expect(elsewhere.refused).toEqual([{ clusterId: 'exact-1', path: 'C:\\Users\\ann\\Backup\\report.txt', reason: 'outside the scanned folders' }]);
+  });
+});
+
+describe('moving', () => {
+  const pair = (a: string, b: string): Cluster => ({ id: 'exact-1', kind: 'exact', similarity: 1, reclaimable: 100, files: [file(a), file(b)] });
+
+  it('refuses a target above a scanned folder that would put a file back inside it, or inside a reference folder', () => {
+    const nested = report(['/d/docs'], [pair('/d/docs/a.txt', '/d/docs/docs/a.txt')]);
+    const keepShort = selectFiles(nested, [parseKeepRule('shortest-path')]);
+    expect(() => planActions(nested, keepShort, { action: 'move', to: '/d' })).toThrow(PlanError);
+    expect(() => planActions(nested, keepShort, { action: 'move', to: '/d' })).toThrow('would put /d/docs/docs/a.txt at /d/docs/a.txt, inside a scanned folder, /d/docs');
+    // Above it, but nothing lands inside: allowed.
+    expect(planActions(nested, keepShort, { action: 'move', to: '/elsewhere' }).steps).toHaveLength(1);
+    const referenced = report(['/h/a'], [pair('/h/a/x.txt', '/h/a/ref/x.txt')]);
+    expect(() => planActions(referenced, selectFiles(referenced, [parseKeepRule('shortest-path')]), { action: 'move', to: '/h', referenceRoots: ['/h/ref'] })).toThrow('inside a reference folder, /h/ref');
   });
 });
 

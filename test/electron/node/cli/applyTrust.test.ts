@@ -112,6 +112,10 @@ describe('shingle apply: the plan, and checks that match reality', () => {
     expect(dry.stderr).toBe('');
     expect(dry.code).toBe(0);
     expect(dry.stdout).toContain(`  keep ${tree.path('docs/exact/a.txt')}`);
+    // Another user's ~ is not looked up: said, not taken for a folder of that name here.
+    const other = await runCli(['apply', report, '--keep', 'newest', '--action', 'move', '--to=~somebody/attic', '--dry-run', '--journal', journal], { cwd: tree.root });
+    expect(other.code).toBe(2);
+    expect(other.stderr).toBe("shingle apply: ~somebody/attic: ~user is not expanded here; write the folder's full path\n");
   });
 
   it('refuses what a forged report claims: a file outside the scanned folders, unrelated texts, different bytes', async () => {

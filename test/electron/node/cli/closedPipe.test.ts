@@ -1,5 +1,6 @@
 // `shingle scan … | head`: the reader closes the pipe before the report is written. The command
-// ends quietly (exit 0, nothing on stderr) instead of on an unhandled EPIPE with a stack trace.
+// ends quietly (nothing on stderr; 141 as a program the pipe killed, or its own 0 if it had
+// finished) instead of on an unhandled EPIPE with a stack trace.
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { startCli } from '../../../helpers/runCli.ts';
 import { createTempTree } from '../../../helpers/tempTree.ts';
@@ -22,5 +23,5 @@ it('ends quietly when the reader closes the pipe early', async () => {
   child.stdout!.once('data', () => child.stdout!.destroy());
   const result = await done;
   expect(result.stderr).toBe('');
-  expect(result.code).toBe(0);
+  expect([0, 141]).toContain(result.code);
 });

@@ -102,6 +102,18 @@ describe('shingle scan (CLI)', () => {
     }
   });
 
+  it('takes a name that really holds U+FFFD (valid UTF-8, as a broken unzip leaves) as it is', async () => {
+    const odd = tree.path('Caf\uFFFD');
+    await mkdir(odd);
+    try {
+      const result = await runCli(['scan', odd, '--no-index', '--json']);
+      expect(result.stderr).toBe('');
+      expect(result.code).toBe(0);
+    } finally {
+      await rmdir(odd);
+    }
+  });
+
   it('exits 130 on Ctrl-C after stopping its workers, printing nothing on stdout', async () => {
     // Two sparse 32 GB files of zeros: identical samples, so the full hash runs for many seconds.
     const big = await createTempTree();
