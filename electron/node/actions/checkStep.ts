@@ -14,7 +14,7 @@ import type { ExtractPool } from '../extract/extractPool.ts';
 import { detailStepUrl } from '../near/detailStep.ts';
 import type { DocumentDetail } from '../near/detailStep.ts';
 import { toFsPath } from '../scan/fsPath.ts';
-import { hashFile, sameTime } from './fileOps.ts';
+import { hashFile, sameStats, sameTime } from './fileOps.ts';
 import type { ActionKind, FileState, PlannedStep } from './planActions.ts';
 
 export class Refused extends Error {}
@@ -45,10 +45,6 @@ async function checkState(expected: FileState, what: string): Promise<Stats> {
   const now = await fileAsScanned(expected);
   if (typeof now === 'string') throw new Refused(`${what} ${now}`);
   return now;
-}
-
-function sameStats(a: Stats, b: Stats): boolean {
-  return a.dev === b.dev && a.ino === b.ino && a.size === b.size && a.mtimeMs === b.mtimeMs && a.ctimeMs === b.ctimeMs;
 }
 
 export interface StepChecker {

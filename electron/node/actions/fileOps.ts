@@ -3,6 +3,7 @@
 // with EEXIST, so a move is a link then an unlink, and a kill between the two leaves the file
 // under both names — never under none.
 import { constants } from 'node:fs';
+import type { Stats } from 'node:fs';
 import { copyFile, link, lstat, mkdir, open, rmdir, unlink, utimes } from 'node:fs/promises';
 import { dirname, sep } from 'node:path';
 import { createXXHash128 } from 'hash-wasm';
@@ -31,6 +32,11 @@ export async function hashFile(path: string): Promise<string> {
 // Times in the report may be floored or rounded to the millisecond: up to 1 ms apart is the same.
 export function sameTime(a: number, b: number): boolean {
   return Math.abs(a - b) <= 1;
+}
+
+/** The same file, untouched: identity, size and both times (a write, a rename over it or a chmod changes one). */
+export function sameStats(a: Stats, b: Stats): boolean {
+  return a.dev === b.dev && a.ino === b.ino && a.size === b.size && a.mtimeMs === b.mtimeMs && a.ctimeMs === b.ctimeMs;
 }
 
 export async function exists(path: string): Promise<boolean> {

@@ -6,13 +6,12 @@
 // the kept copy's, so its bytes are the kept copy's bytes. Undo writes those bytes to a new inode
 // at the path and puts back the recorded mtime; the owner and mode are those of the kept copy.
 import { constants } from 'node:fs';
-import type { Stats } from 'node:fs';
 import { copyFile, lstat, rename, unlink, utimes } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { displayPath } from '../../../shared/fsName.ts';
 import { toFsPath } from '../scan/fsPath.ts';
-import { exists, isPrefixOf, moveNoClobber, sameTime } from './fileOps.ts';
+import { exists, isPrefixOf, moveNoClobber, sameStats, sameTime } from './fileOps.ts';
 import { restoreFromTrash } from './freedesktopTrash.ts';
 import type { ActionJournal, JournalBatch, JournalStep } from './actionJournal.ts';
 import type { ActionKind } from './planActions.ts';
@@ -92,10 +91,6 @@ async function undoRelocation(step: JournalStep, action: ActionKind): Promise<Un
   return 'restored';
 }
 
-function sameState(a: Stats, b: Stats): boolean {
-  return a.dev === b.dev && a.ino === b.ino && a.size === b.size && a.mtimeMs === b.mtimeMs && a.ctimeMs === b.ctimeMs;
-}
-
 async function undoHardlink(step: JournalStep, options: UndoOptions): Promise<UndoOutcome['state']> {
   if (step.destination) await unlink(toFsPath(step.destination)).catch(() => undefined);
   const [linked, kept] = await Promise.all([lstat(toFsPath(step.path)).catch(() => undefined), lstat(toFsPath(step.keptPath)).catch(() => undefined)]);
@@ -109,7 +104,7 @@ async function undoHardlink(step: JournalStep, options: UndoOptions): Promise<Un
     // Copying takes a while: work saved to the path meanwhile (a new file renamed over it, or
     // bytes written into the shared inode) must not be replaced by the bytes copied before it.
     const now = await lstat(toFsPath(step.path)).catch(() => undefined);
-    if (!now || !sameState(now, linked)) throw new UndoError('it changed while undo copied its bytes back; left as it is');
+    if (!now || !sameStats(now, linked)) throw new UndoError('it changed while undo copied its bytes back; left as it is');
     await rename(toFsPath(temp), toFsPath(step.path));
   } catch (error) {
     await unlink(toFsPath(temp)).catch(() => undefined);
