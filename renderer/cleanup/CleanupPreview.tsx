@@ -85,16 +85,20 @@ function PlanRow({ row, deleting }: { row: Row; deleting: boolean }) {
     );
   }
   const decision = file.decision === 'remove' ? (deleting ? 'Delete' : 'Trash') : file.decision === 'keep' ? 'Keep' : 'Refused';
+  const measured = file.similarity !== undefined && file.relation !== 'copy' && file.relation !== 'same-text';
+  const figure = measured ? `${file.atLeast ? 'at least ' : ''}${formatPercent(file.similarity!)} ${file.relation === 'excerpt' ? 'contained in' : 'similar to'}` : undefined;
   return (
     <div role="row" className={`plan-file decision-${file.decision}`} data-decision={file.decision} data-path={file.path}>
       <span role="cell" className="plan-decision">
         {decision}
       </span>
-      <span role="cell" className="plan-relation">
-        {relationLabels[file.relation]}
+      <span role="cell" className="plan-relation" title={figure === undefined || file.matches === undefined ? undefined : `${figure} ${displayPath(file.matches)}`}>
+        <span className="plan-line">{relationLabels[file.relation]}</span>
+        {/* The figure is to this file, which may not be the kept file shown first (several stay). */}
+        {figure !== undefined && file.matches !== undefined && <span className="plan-line plan-folder">of {baseName(file.matches)}</span>}
       </span>
       <span role="cell" className="plan-similarity numeric">
-        {file.similarity !== undefined && file.relation !== 'copy' && file.relation !== 'same-text' ? `${file.atLeast ? '≥ ' : ''}${formatPercent(file.similarity)}` : ''}
+        {figure === undefined ? '' : `${file.atLeast ? '≥ ' : ''}${formatPercent(file.similarity!)}`}
       </span>
       <span role="cell" className="plan-size numeric">
         {formatBytes(file.size)}

@@ -40,7 +40,11 @@ test('marks decide by default; the preview lists every file and the disk agrees 
   expect(decisionOf('Reports/annual-report.html')).toBe('remove');
   // Not opted in: the edited version is listed as such and stays.
   expect(decisionOf('Drafts/annual-report-edited.txt')).toBe('keep');
-  await expect(dialog.getByRole('row').filter({ hasText: 'annual-report-edited.txt' })).toContainText(/edited version/i);
+  const edited = dialog.getByRole('row').filter({ hasText: 'annual-report-edited.txt' });
+  await expect(edited).toContainText(/edited version/i);
+  // Its figure is to the file it names, the kept PDF, whose whole path the cell's title gives.
+  await expect(edited).toContainText('of annual-report.pdf');
+  await expect(edited.getByRole('cell').nth(1)).toHaveAttribute('title', /^(at least )?\d+% similar to .*Reports\/annual-report\.pdf$/);
   await expect(dialog.getByTestId('cleanup-files')).toHaveText('3');
   await saveScreenshot(page, testInfo, 'cleanup-preview');
 
