@@ -54,7 +54,7 @@ export function damagedIndex(path: string, why: string, cause?: unknown): FileIn
   return new FileIndexError(
     path,
     'damaged',
-    `The index ${displayPath(path)} is damaged or is not an SQLite database (${why}). It was left as it is: run with --no-index, or delete it (with its -wal and -shm files) to start a new index.`,
+    `The index ${displayPath(path)} is damaged or is not an SQLite database (${why}). It was left as it is: run with --no-index, or delete it (with its -wal and -shm files) to start a new index, which forgets what you marked "Not duplicates".`,
     cause,
   );
 }
@@ -84,7 +84,7 @@ function newerIndex(path: string, why: string, cause?: unknown): FileIndexError 
   return new FileIndexError(
     path,
     'newer',
-    `The index ${displayPath(path)} was written by a newer Shingle (${why}). Update Shingle, run with --no-index, or delete it (with its -wal and -shm files) to start a new index.`,
+    `The index ${displayPath(path)} was written by a newer Shingle (${why}). Update Shingle, or run with --no-index. Deleting it (with its -wal and -shm files) starts a new index but forgets what you marked "Not duplicates".`,
     cause,
   );
 }

@@ -109,7 +109,7 @@ describe('opening the index', () => {
     const db = new DatabaseSync(indexPath);
     db.exec(`PRAGMA user_version = ${SCHEMA_VERSION + 1}`);
     db.close();
-    expectRefused('newer', /newer Shingle.*--no-index/);
+    expectRefused('newer', /newer Shingle.*--no-index.*forgets what you marked "Not duplicates"/);
     expect(pragma('user_version')).toBe(SCHEMA_VERSION + 1);
   });
 
@@ -132,7 +132,7 @@ describe('opening the index', () => {
     // Page 1 past the header holds the schema: garbling it makes every table unreadable.
     bytes.fill(0x5a, 100, 4096);
     writeFileSync(indexPath, bytes);
-    expectRefused('damaged', /damaged.*--no-index.*delete it \(with its -wal and -shm files\)/);
+    expectRefused('damaged', /damaged.*--no-index.*delete it \(with its -wal and -shm files\).*forgets what you marked "Not duplicates"/);
   });
 
   it('opens while another process writes a long batch (holding the write lock past the wait), and reads what is there', () => {
