@@ -2,15 +2,16 @@
 // opposite keep rules, interleaved, would each remove the copy the other keeps. Two locks are
 // held for the whole batch or undo:
 // - the journal's: beside the journal, so two processes writing one journal never interleave;
-// - the user's: one place per user that no option names (--journal, SHINGLE_DATA_DIR and
-//   XDG_DATA_HOME all move the journal, and the app and a shell often see different ones), so
-//   two batches recorded in different journals still never run at once.
+// - the user's: in places no option names (--journal, SHINGLE_DATA_DIR and XDG_DATA_HOME all
+//   move the journal, and the app and a shell often see different ones), so two batches recorded
+//   in different journals still never run at once. Two places, both held: the temporary folder,
+//   and the system's fixed one (/tmp), as TMPDIR too can differ between the app and a shell.
 // Each lock is an exclusive SQLite transaction on a small file: the operating system drops it
 // when the process ends, however it ends, so a killed run never leaves a stale lock.
 // Not covered: two machines acting on one network share. Each has its own temporary folder, and
 // nothing on the share is a lock both would find.
 import { lstatSync, mkdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { tmpdir, userInfo } from 'node:os';
 import { dirname, join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { notOwnFolder } from './ownFolder.ts';
@@ -56,29 +57,47 @@ function takeLock(file: string, busyMessage: string, waitMs = LOCK_WAIT_MS): Jou
 }
 
 /**
- * The folder of the user's lock: `shingle-UID` in the temporary folder, which is the user's own
- * on macOS and Windows and on Linux the shared, sticky /tmp. Not XDG_RUNTIME_DIR: a desktop session
- * sets it, while a shell over ssh, su or cron often does not, and the two would lock apart.
+ * The system's own temporary folder, whatever TMPDIR, TMP or TEMP say: /tmp (shared and sticky on
+ * Linux and macOS), the profile's AppData\Local\Temp on Windows (from the account, not from the
+ * environment). SHINGLE_TEST_LOCK_ROOT stands in for it in tests only, which must not lock, or
+ * tamper with, the machine's real lock folder.
  */
-export function userLockDir(): string {
+function fixedTempRoot(): string {
+  const forTests = process.env.SHINGLE_TEST_LOCK_ROOT;
+  if (forTests) return forTests;
+  return process.platform === 'win32' ? join(userInfo().homedir, 'AppData', 'Local', 'Temp') : '/tmp';
+}
+
+/**
+ * The folders of the user's lock, in the order taken: `shingle-UID` in the system's fixed
+ * temporary folder, then in the temporary folder this process was given, if that is another. Not
+ * XDG_RUNTIME_DIR: a desktop session sets it, while a shell over ssh, su or cron often does not,
+ * and the two would lock apart.
+ */
+export function userLockDirs(): string[] {
   const uid = process.getuid?.();
-  return join(tmpdir(), uid === undefined ? 'shingle-lock' : `shingle-${uid}`);
+  const name = uid === undefined ? 'shingle-lock' : `shingle-${uid}`;
+  return [...new Set([join(fixedTempRoot(), name), join(tmpdir(), name)])];
 }
 
 /**
  * Makes the folder, or checks the one there is ours alone: in a shared /tmp another user could
  * have put a symlink or a folder of theirs at the name, to point the lock file somewhere else or
- * to hold the lock. Inside a folder only we may write, nobody can swap the lock file.
+ * to hold the lock. Inside a folder only we may write, nobody can swap the lock file. False when
+ * `optional` and its parent cannot hold it (no /tmp, or a read-only one): the other folder locks.
  */
-function privateFolder(dir: string): void {
+function privateFolder(dir: string, optional: boolean): boolean {
   try {
-    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    mkdirSync(dir, { recursive: !optional, mode: 0o700 });
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    const code = (error as NodeJS.ErrnoException).code;
+    if (optional && (code === 'ENOENT' || code === 'EACCES' || code === 'EPERM' || code === 'EROFS')) return false;
+    if (code !== 'EEXIST') throw error;
   }
   if (notOwnFolder(lstatSync(dir)) !== undefined) {
     throw new JournalBusyError(`${dir} is not a folder of this user's alone (a symlink, another user's folder, or writable by others): no clean-up runs until it is removed`);
   }
+  return true;
 }
 
 /**
@@ -87,19 +106,19 @@ function privateFolder(dir: string): void {
  */
 export function lockJournal(journalPath: string): JournalLock {
   mkdirSync(dirname(journalPath), { recursive: true });
-  const journal = takeLock(`${journalPath}.lock`, JOURNAL_BUSY);
+  const held = [takeLock(`${journalPath}.lock`, JOURNAL_BUSY)];
+  const release = () => {
+    for (const lock of [...held].reverse()) lock.release();
+  };
   try {
-    const dir = userLockDir();
-    privateFolder(dir);
-    const user = takeLock(join(dir, 'clean-up.lock'), USER_BUSY);
-    return {
-      release() {
-        user.release();
-        journal.release();
-      },
-    };
+    // The same order in every process: two that share only one of the folders meet there.
+    const dirs = userLockDirs();
+    for (const [i, dir] of dirs.entries()) {
+      if (privateFolder(dir, i < dirs.length - 1)) held.push(takeLock(join(dir, 'clean-up.lock'), USER_BUSY));
+    }
+    return { release };
   } catch (error) {
-    journal.release();
+    release();
     throw error;
   }
 }

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ActionJournal } from '../../../../electron/node/actions/actionJournal.ts';
 import { startBatch } from '../../../../electron/node/actions/applyPlan.ts';
-import { JournalBusyError, lockJournal, userLockDir } from '../../../../electron/node/actions/journalLock.ts';
+import { JournalBusyError, lockJournal, userLockDirs } from '../../../../electron/node/actions/journalLock.ts';
 import { planActions } from '../../../../electron/node/actions/planActions.ts';
 import { runCli, runningAsRoot, UNPRIVILEGED_ID } from '../../../helpers/runCli.ts';
 import { createTempTree } from '../../../helpers/tempTree.ts';
@@ -22,6 +22,22 @@ describe('one clean-up at a time per user, whatever the journal', () => {
     tree = await createTempTree();
   });
   afterEach(() => tree.remove());
+
+  /** PAIRS pairs of identical files, a older than b in each, and the path of their scan's report. */
+  async function pairsReport(): Promise<string> {
+    for (let i = 0; i < PAIRS; i++) {
+      await tree.write(`pairs/${i}/a.txt`, `pair ${i}\n`);
+      await tree.write(`pairs/${i}/b.txt`, `pair ${i}\n`);
+      await utimes(tree.path(`pairs/${i}/a.txt`), 1_000_000, 1_000_000);
+    }
+    const scan = await runCli(['scan', tree.path('pairs'), '--json', '--no-index', '--no-near']);
+    expect(scan.code, scan.stderr).toBe(0);
+    return tree.write('pairs.json', scan.stdout);
+  }
+
+  async function expectOneCopyEach(results: Array<{ stderr: string }>): Promise<void> {
+    for (let i = 0; i < PAIRS; i++) expect((await readdir(tree.path(`pairs/${i}`))).length, `pair ${i}: ${results.map((r) => r.stderr).join(' | ')}`).toBe(1);
+  }
 
   it('refuses in one line a shingle apply with another journal while the app runs a batch, and both copies stay', async () => {
     const a = await tree.write('docs/one/a.txt', 'the same words\n');
@@ -47,18 +63,26 @@ describe('one clean-up at a time per user, whatever the journal', () => {
   });
 
   it('two applies with opposite keep rules and different journals, at once, leave one copy of every pair', async () => {
-    for (let i = 0; i < PAIRS; i++) {
-      await tree.write(`pairs/${i}/a.txt`, `pair ${i}\n`);
-      await tree.write(`pairs/${i}/b.txt`, `pair ${i}\n`);
-      await utimes(tree.path(`pairs/${i}/a.txt`), 1_000_000, 1_000_000);
-    }
-    const scan = await runCli(['scan', tree.path('pairs'), '--json', '--no-index', '--no-near']);
-    expect(scan.code, scan.stderr).toBe(0);
-    const reportPath = await tree.write('pairs.json', scan.stdout);
+    const reportPath = await pairsReport();
     const results = await Promise.all(
       ['oldest', 'newest'].map((rule) => runCli(['apply', reportPath, '--keep', rule, '--action', 'delete', '--yes', '--journal', tree.path(`journal-${rule}/journal.sqlite`)])),
     );
-    for (let i = 0; i < PAIRS; i++) expect((await readdir(tree.path(`pairs/${i}`))).length, `pair ${i}: ${results.map((r) => r.stderr).join(' | ')}`).toBe(1);
+    await expectOneCopyEach(results);
+  });
+
+  it('two applies with opposite keep rules, each with its own temporary folder, leave one copy of every pair', async () => {
+    const reportPath = await pairsReport();
+    // As the app and a shell whose TMPDIR differ: each finds its own lock folder there, and both
+    // must still meet in the system's one.
+    const results = await Promise.all(
+      ['oldest', 'newest'].map((rule) => {
+        const tmp = tree.path(`tmp-${rule}`);
+        mkdirSync(tmp);
+        return runCli(['apply', reportPath, '--keep', rule, '--action', 'delete', '--yes', '--journal', tree.path(`journal-${rule}/journal.sqlite`)], { env: { TMPDIR: tmp } });
+      }),
+    );
+    await expectOneCopyEach(results);
+    expect(results.filter((result) => result.code === 0).length).toBeGreaterThanOrEqual(1);
   });
 
   it('refuses while another journal holds the user lock, and gives it once released', () => {
@@ -69,7 +93,7 @@ describe('one clean-up at a time per user, whatever the journal', () => {
   });
 
   it('takes no lock through a symlink or in a folder others may write to', () => {
-    const dir = userLockDir();
+    const [dir] = userLockDirs() as [string];
     rmSync(dir, { recursive: true, force: true });
     const elsewhere = tree.path('elsewhere');
     mkdirSync(elsewhere);
@@ -89,7 +113,7 @@ describe('one clean-up at a time per user, whatever the journal', () => {
   });
 
   it.skipIf(!runningAsRoot)('takes no lock in a folder of another user at its name (needs root to make one)', () => {
-    const dir = userLockDir();
+    const [dir] = userLockDirs() as [string];
     rmSync(dir, { recursive: true, force: true });
     mkdirSync(dir, { mode: 0o700 });
     chownSync(dir, UNPRIVILEGED_ID, UNPRIVILEGED_ID);
