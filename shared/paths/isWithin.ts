@@ -60,6 +60,32 @@ export function withinFolder(folder: string, platform?: PathPlatform | string): 
   };
 }
 
+/** The same path by the platform's rules (separators, case where it does not count). */
+export function samePath(a: string, b: string, platform?: PathPlatform | string): boolean {
+  const rules = rulesFor(platform, a, b);
+  return normalize(a, rules) === normalize(b, rules);
+}
+
+/**
+ * Whether `path` is absolute and names each folder once, as a scan reports paths: no "." or ".."
+ * segment, no empty one (a doubled separator), no trailing separator. Only such a path can be
+ * told inside or outside a folder by its text (isWithin): "/a/b/../../c" is not within "/a".
+ */
+export function isPlainAbsolutePath(path: string, platform?: PathPlatform | string): boolean {
+  const windows = rulesFor(platform, path, '') === 'windows';
+  let rest: string;
+  if (windows) {
+    const root = /^(?:[A-Za-z]:\\|\\\\[^\\/]+\\[^\\/]+(?:\\|$))/.exec(path);
+    if (!root) return false;
+    rest = path.slice(root[0].length);
+  } else {
+    if (!path.startsWith('/')) return false;
+    rest = path.slice(1);
+  }
+  if (rest === '') return true;
+  return rest.split(windows ? /[\\/]/ : '/').every((segment) => segment !== '' && segment !== '.' && segment !== '..');
+}
+
 export function isWithinAny(path: string, folders: readonly string[], platform?: PathPlatform | string): boolean {
   for (const folder of folders) if (isWithin(path, folder, platform)) return true;
   return false;

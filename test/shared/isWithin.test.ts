@@ -1,6 +1,6 @@
 // The one path-inside-folder rule, on POSIX and Windows paths alike, whatever platform runs it.
 import { describe, expect, it } from 'vitest';
-import { isWithin, isWithinAny, isWindowsPath, withinFolder } from '../../shared/paths/isWithin.ts';
+import { isPlainAbsolutePath, isWithin, isWithinAny, isWindowsPath, samePath, withinFolder } from '../../shared/paths/isWithin.ts';
 
 // [path, folder, platform, expected]
 const table: [string, string, string | undefined, boolean][] = [
@@ -63,5 +63,20 @@ describe('isWithin', () => {
     expect(isWithinAny('C:\\Backup\\a.txt', ['/srv', 'C:\\backup'])).toBe(true);
     expect(isWithinAny('/srv2/a.txt', ['/srv', 'C:\\backup'])).toBe(false);
     expect(isWithinAny('/srv/a.txt', [])).toBe(false);
+  });
+
+  it('tells a plain absolute path, as a scan writes it, from one whose text is not where it leads', () => {
+    const plain = ['/', '/a', '/a/b c/ d', '/a/..b/c.', 'C:\\', 'C:\\Users\\ann', '\\\\srv\\share', '\\\\srv\\share\\a'];
+    expect(plain.filter((path) => !isPlainAbsolutePath(path, 'linux'))).toEqual([]);
+    const notPlain = ['a/b', '', '/a/../b', '/a/./b', '/a//b', '/a/', '/..', 'C:\\a\\..\\b', 'C:a', 'C:\\a\\', '\\\\srv', 'C:\\a\\.'];
+    expect(notPlain.filter((path) => isPlainAbsolutePath(path, 'linux'))).toEqual([]);
+    expect(isPlainAbsolutePath('\\Users\\ann', 'win32')).toBe(false);
+  });
+
+  it('samePath compares by the platform rules', () => {
+    expect(samePath('/a/b', '/a/b/', 'linux')).toBe(true);
+    expect(samePath('/a/B', '/a/b', 'linux')).toBe(false);
+    expect(samePath('/a/B', '/a/b', 'darwin')).toBe(true);
+    expect(samePath('C:\\A\\b', 'c:/a/b', 'win32')).toBe(true);
   });
 });

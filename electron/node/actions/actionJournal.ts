@@ -239,8 +239,12 @@ export class ActionJournal {
     return row && { id: row.id, action: row.action as ActionKind, state: row.state as BatchState, createdMs: row.created_ms, undoneMs: row.undone_ms };
   }
 
-  lastBatchId(): number | undefined {
-    const row = this.#db.prepare('SELECT max(id) AS id FROM batches').get() as { id: number | null };
+  /**
+   * The last batch that acted on a file, or began to: one whose every step was refused at run
+   * time did nothing, and `undo` without a number must undo the last one that did.
+   */
+  lastActingBatchId(): number | undefined {
+    const row = this.#db.prepare("SELECT max(batch_id) AS id FROM steps WHERE state IN ('started', 'done', 'undone')").get() as { id: number | null };
     return row.id ?? undefined;
   }
 

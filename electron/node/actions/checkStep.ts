@@ -15,6 +15,7 @@ import { detailStepUrl } from '../near/detailStep.ts';
 import type { DocumentDetail } from '../near/detailStep.ts';
 import { toFsPath } from '../scan/fsPath.ts';
 import { hashFile, sameStats, sameTime } from './fileOps.ts';
+import { folderRerouted } from './realPaths.ts';
 import type { ActionKind, FileState, PlannedStep } from './planActions.ts';
 
 export class Refused extends Error {}
@@ -44,7 +45,18 @@ export async function fileAsScanned(expected: FileState): Promise<Stats | string
 async function checkState(expected: FileState, what: string): Promise<Stats> {
   const now = await fileAsScanned(expected);
   if (typeof now === 'string') throw new Refused(`${what} ${now}`);
+  if (await folderRerouted(expected.path)) throw new Refused(`${what}: a folder on its path is now a link to another place`);
   return now;
+}
+
+/** The file's hash; refused, not failed, when it went meanwhile or cannot be read. */
+async function hashNow(path: string, what: string): Promise<string> {
+  try {
+    return await hashFile(path);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new Refused(`${what} ${code === 'ENOENT' ? 'no longer exists' : `cannot be read (${code ?? (error as Error).message})`}`);
+  }
 }
 
 export interface StepChecker {
@@ -83,7 +95,7 @@ export function createStepChecker(action: ActionKind, signal?: AbortSignal): Ste
   async function checkClaim(step: PlannedStep, copy: KeptCopy, fileHash: string | undefined): Promise<void> {
     const kept = displayPath(step.kept.path);
     if (step.relation === 'copy' || step.kept.hash) {
-      copy.hash ??= hashFile(step.kept.path);
+      copy.hash ??= hashNow(step.kept.path, `the kept copy ${kept}`);
       const keptHash = await copy.hash;
       if (step.kept.hash && keptHash !== step.kept.hash) throw new Refused(`the kept copy ${kept} changed since the scan`);
       if (step.relation === 'copy') {
@@ -108,9 +120,9 @@ export function createStepChecker(action: ActionKind, signal?: AbortSignal): Ste
     async check(step) {
       const file = await checkState(step, 'the file');
       const copy = await keptCopy(step.kept);
-      if (file.dev === copy.stats.dev && file.ino === copy.stats.ino) throw new Refused('it is the kept copy under another name (hard link)');
+      if (file.dev === copy.stats.dev && file.ino === copy.stats.ino) throw new Refused('it is the kept copy itself, under another name');
       if (action === 'hardlink' && file.dev !== copy.stats.dev) throw new Refused('the kept copy is on another device: a hard link is impossible');
-      const fileHash = step.hash || step.relation === 'copy' ? await hashFile(step.path) : undefined;
+      const fileHash = step.hash || step.relation === 'copy' ? await hashNow(step.path, 'the file') : undefined;
       if (step.hash && fileHash !== step.hash) throw new Refused('its content changed since the scan');
       await checkClaim(step, copy, fileHash);
       return { file, kept: copy.stats };
@@ -118,6 +130,7 @@ export function createStepChecker(action: ActionKind, signal?: AbortSignal): Ste
     async final(step, seen) {
       const [file, kept] = await Promise.all([lstat(toFsPath(step.path)).catch(() => undefined), lstat(toFsPath(step.kept.path)).catch(() => undefined)]);
       if (!file || !sameStats(file, seen.file)) throw new Refused('the file changed while it was being checked');
+      if (await folderRerouted(step.path)) throw new Refused('a folder on its path became a link to another place while it was being checked');
       if (!kept || !sameStats(kept, seen.kept)) throw new Refused(`the kept copy ${displayPath(step.kept.path)} changed while the file was being checked`);
     },
     async touched(path) {

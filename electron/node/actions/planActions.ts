@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { basename, join, relative, win32 } from 'node:path';
 import { formatCount } from '../../../shared/format.ts';
 import { displayPath } from '../../../shared/fsName.ts';
-import { isWindowsPath, isWithin, isWithinAny } from '../../../shared/paths/isWithin.ts';
+import { isPlainAbsolutePath, isWindowsPath, isWithin, isWithinAny } from '../../../shared/paths/isWithin.ts';
 import { fileRelations, kindNeeded } from '../../../shared/selection/fileRelations.ts';
 import type { FileRelation, IncludeKind, Relation } from '../../../shared/selection/fileRelations.ts';
 import type { Selection } from '../../../shared/selection/selectFiles.ts';
@@ -218,11 +218,15 @@ export function planActions(report: ScanReport, selection: Selection, options: P
     }
     if (cluster.kind === 'contained' && acted.delete(0)) refuse(cluster.files[0]!.path, 'the container of a contained cluster is always kept');
     const staysNamed = (i: number) => !acted.has(i);
-    const keptNames = new Set(cluster.files.flatMap((f, i) => (staysNamed(i) ? [f.path, ...(f.links ?? [])] : [])));
+    const keptPaths = new Set(cluster.files.flatMap((f, i) => (staysNamed(i) ? [f.path] : [])));
+    const keptLinks = new Set(cluster.files.flatMap((f, i) => (staysNamed(i) ? (f.links ?? []) : [])));
     for (const i of [...acted]) {
       const { path } = cluster.files[i]!;
       let reason: string | undefined;
-      if (keptNames.has(path)) reason = 'another name (hard link) of a kept file';
+      // Checked first: every rule below reads the path as text.
+      if (!isPlainAbsolutePath(path, process.platform)) reason = 'not a path as a scan writes it (not absolute, or with a "." or ".." in it)';
+      else if (keptPaths.has(path)) reason = 'listed twice in the cluster, and kept';
+      else if (keptLinks.has(path)) reason = 'another name (hard link) of a kept file';
       else if (isWithinAny(path, references, process.platform)) reason = 'in a reference folder';
       else if (!isWithinAny(path, roots, process.platform)) reason = 'outside the scanned folders';
       else if (cluster.files[i]!.links?.length) reason = otherNamesStay(cluster.files[i]!.links!);

@@ -4,6 +4,7 @@
 import { realpath } from 'node:fs/promises';
 import { dirname, basename, join, resolve } from 'node:path';
 import { decodeFsName } from '../../../shared/fsName.ts';
+import { samePath } from '../../../shared/paths/isWithin.ts';
 import { toFsPath } from '../scan/fsPath.ts';
 
 /**
@@ -22,4 +23,15 @@ export async function realPathOf(path: string): Promise<string> {
 
 export function realPaths(paths: readonly string[]): Promise<string[]> {
   return Promise.all(paths.map(realPathOf));
+}
+
+/**
+ * Whether a folder on the way to `path` is now a symbolic link (or a junction) to another place,
+ * so that the path reaches a file somewhere else than where the scan found it (in a reference
+ * folder, say). Scans report real paths, so a path whose folder is not its own real path was
+ * rerouted since. A folder that is gone counts by its nearest existing one.
+ */
+export async function folderRerouted(path: string): Promise<boolean> {
+  const folder = dirname(path);
+  return !samePath(await realPathOf(folder), folder, process.platform);
 }

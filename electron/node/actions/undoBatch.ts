@@ -13,6 +13,7 @@ import { displayPath } from '../../../shared/fsName.ts';
 import { toFsPath } from '../scan/fsPath.ts';
 import { exists, isPrefixOf, moveNoClobber, sameStats, sameTime } from './fileOps.ts';
 import { restoreFromTrash } from './freedesktopTrash.ts';
+import { folderRerouted } from './realPaths.ts';
 import type { ActionJournal, JournalBatch, JournalStep } from './actionJournal.ts';
 import type { ActionKind } from './planActions.ts';
 
@@ -72,6 +73,8 @@ async function undoRelocation(step: JournalStep, action: ActionKind): Promise<Un
       if (step.trashInfo) await unlink(toFsPath(step.trashInfo)).catch(() => undefined);
       return 'nothing-to-do';
     }
+    // Put back by hand (out of the trash, or moved back): the same file, at its path again.
+    if (step.state === 'done' && (await exists(step.path)) && (await isMovedFile(step, step.path))) return 'nothing-to-do';
     // It did leave, and what it left for is gone: saying "restored" or "nothing to do" would lie.
     throw new UndoError(
       action === 'trash'
@@ -86,6 +89,8 @@ async function undoRelocation(step: JournalStep, action: ActionKind): Promise<Un
   }
   if (step.state === 'started' && (await exists(step.path))) return removeLeftoverCopy(step, destination);
   if (!(await isMovedFile(step, destination))) throw new UndoError(`${displayPath(destination)} is not the file this clean-up moved; left as it is`);
+  // Through a folder turned into a link, "its path" would put it somewhere else.
+  if (await folderRerouted(step.path)) throw new UndoError(`a folder on its path is now a link to another place; left at ${displayPath(destination)}`);
   if (step.trashInfo) await restoreFromTrash({ destination, infoPath: step.trashInfo });
   else await moveNoClobber(destination, step.path);
   return 'restored';
@@ -127,7 +132,7 @@ export async function undoBatch(journal: ActionJournal, batchId?: number, option
   // seen as done, not run again over steps another undo already settled.
   const lock = journal.lock();
   try {
-    const id = batchId ?? journal.lastBatchId();
+    const id = batchId ?? journal.lastActingBatchId();
     const batch = id === undefined ? undefined : journal.batch(id);
     if (!batch) throw new UndoError(id === undefined ? 'the journal holds no batch' : `no batch ${id} in the journal`);
     if (batch.undoneMs !== null) throw new UndoError(`batch ${batch.id} was already undone`);

@@ -113,10 +113,11 @@ async function runBatch(args: ApplyArgs, plan: ActionPlan, batch: StartedBatch, 
     for (const o of result.outcomes) if (o.state !== 'done') process.stderr.write(`${o.state} ${terminalPath(o.path)}: ${terminalText(o.reason ?? '')}\n`);
     const donePaths = new Set(done.map((o) => o.path));
     const doneBytes = plan.steps.filter((s) => donePaths.has(s.path)).reduce((n, s) => n + s.size, 0);
-    const notDone = result.outcomes.length - done.length + plan.refused.length;
+    // Refused in the plan, refused or failed at run time, or not reached before a cancel.
+    const notDone = plan.steps.length - done.length + plan.refused.length;
     process.stdout.write(
       `Batch ${result.batchId}: ${args.action} ${plural(done.length, 'file')} (${formatBytes(doneBytes)}); ${formatCount(notDone)} not done.` +
-        (args.action === 'delete' ? '\n' : ` Undo with: shingle undo ${result.batchId}\n`),
+        (args.action === 'delete' || done.length === 0 ? '\n' : ` Undo with: shingle undo ${result.batchId}\n`),
     );
     if (result.cancelled) {
       context.warn('cancelled; the journal records the steps done');

@@ -16,9 +16,10 @@ import { terminalPath, terminalText } from './terminalText.ts';
 
 export const undoUsage = `Usage: shingle undo [BATCH] [--journal PATH]
 
-Puts back the files of a batch of \`shingle apply\` (the last batch by default): trashed and
-moved files return to their paths, hard-linked paths get their own copy again. Nothing new at
-an original path is overwritten. Permanently deleted files cannot be restored.
+Puts back the files of a batch of \`shingle apply\` (by default the last one that acted on a
+file): trashed and moved files return to their paths, hard-linked paths get their own copy
+again. Nothing new at an original path is overwritten. Permanently deleted files cannot be
+restored.
 
 Options:
   --journal PATH   the journal of batches (default ${displayPath(defaultJournalPath())})
@@ -37,11 +38,13 @@ export async function undoCommand(argv: string[], context: CommandContext): Prom
   const journal = openJournal(journalPath);
   try {
     // Undo does not stop half-way on Ctrl-C: each step it takes is recorded, and a second Ctrl-C exits at once.
-    const result = await undoBatch(journal, batchText === undefined ? journal.lastBatchId() : Number(batchText));
+    const result = await undoBatch(journal, batchText === undefined ? journal.lastActingBatchId() : Number(batchText));
     for (const o of result.outcomes) if (o.state === 'refused') process.stderr.write(`not restored ${terminalPath(o.path)}: ${terminalText(o.reason ?? '')}\n`);
     const restored = result.outcomes.filter((o) => o.state === 'restored').length;
     const refused = result.outcomes.filter((o) => o.state === 'refused').length;
-    process.stdout.write(`Batch ${result.batchId}: restored ${plural(restored, 'file')}; ${formatCount(refused)} not restored.\n`);
+    // Put back by hand, or never moved (a run killed before the step acted).
+    const inPlace = result.outcomes.filter((o) => o.state === 'nothing-to-do').length;
+    process.stdout.write(`Batch ${result.batchId}: restored ${plural(restored, 'file')}${inPlace > 0 ? `, ${formatCount(inPlace)} already in place` : ''}; ${formatCount(refused)} not restored.\n`);
     return refused === 0 ? 0 : 1;
   } catch (error) {
     if (error instanceof UndoError || error instanceof JournalBusyError) throw new CommandFailure(error.message, { cause: error });

@@ -93,7 +93,7 @@ describe('moving files for trash and move', () => {
       expect(code, stderr).toBe(0);
       const journal = new ActionJournal(journalPath);
       try {
-        return journal.steps(journal.lastBatchId()!).map(({ state, reason }) => ({ state, reason }));
+        return journal.steps(journal.batches()[0]!.batchId).map(({ state, reason }) => ({ state, reason }));
       } finally {
         journal.close();
       }

@@ -10,28 +10,21 @@ import { applyPlan } from '../../../../electron/node/actions/applyPlan.ts';
 import { planActions } from '../../../../electron/node/actions/planActions.ts';
 import type { ActionKind } from '../../../../electron/node/actions/planActions.ts';
 import { undoBatch } from '../../../../electron/node/actions/undoBatch.ts';
-import { createTempTree } from '../../../helpers/tempTree.ts';
 import type { TempTree } from '../../../helpers/tempTree.ts';
-import { clusterOf, reportOf } from './actionFixture.ts';
+import { clusterOf, openActionTree, reportOf } from './actionFixture.ts';
+import type { ActionTree } from './actionFixture.ts';
 
 const body = 'the same four paragraphs\n'.repeat(30);
 
 describe('undo of a move or a trash', () => {
+  let opened: ActionTree;
   let tree: TempTree;
   let journal: ActionJournal;
-  let savedDataHome: string | undefined;
   beforeEach(async () => {
-    tree = await createTempTree({ 'docs/a.txt': body, 'docs/b.txt': body });
-    journal = new ActionJournal(tree.path('state/journal.sqlite'));
-    savedDataHome = process.env.XDG_DATA_HOME;
-    process.env.XDG_DATA_HOME = tree.path('data');
+    opened = await openActionTree({ 'docs/a.txt': body, 'docs/b.txt': body });
+    ({ tree, journal } = opened);
   });
-  afterEach(async () => {
-    journal.close();
-    if (savedDataHome === undefined) delete process.env.XDG_DATA_HOME;
-    else process.env.XDG_DATA_HOME = savedDataHome;
-    await tree.remove();
-  });
+  afterEach(() => opened.close());
 
   /** Moves or trashes docs/b.txt, keeping docs/a.txt; returns the batch and where b went. */
   async function relocate(action: Extract<ActionKind, 'move' | 'trash'>): Promise<{ batchId: number; destination: string }> {
@@ -83,7 +76,7 @@ describe('undo of a move or a trash', () => {
     const old = new DatabaseSync(tree.path('state/journal.sqlite'));
     old.exec('ALTER TABLE steps DROP COLUMN moved_id');
     old.close();
-    journal = new ActionJournal(tree.path('state/journal.sqlite'));
+    journal = opened.journal = new ActionJournal(tree.path('state/journal.sqlite'));
     expect(journal.steps(batchId)[0]!.movedId).toBeNull();
     await rename(destination, tree.path('elsewhere.txt'));
     await writeFile(destination, 'another document');

@@ -74,7 +74,7 @@ describe('undo of one batch twice at once', () => {
             return { release: () => ((held = false), lock.release()) };
           };
         }
-        if (property === 'batch' || property === 'lastBatchId') {
+        if (property === 'batch' || property === 'lastActingBatchId') {
           return (...args: unknown[]) => {
             reads.push(held);
             return (target[property] as (...a: unknown[]) => unknown).apply(target, args);

@@ -88,6 +88,9 @@ describe('shingle apply on a terminal', () => {
     const stillThere = (await Promise.all(Array.from({ length: COPIES }, (_, i) => exists(tree.path(`docs/copy-${i}.txt`))))).filter(Boolean);
     // Cancelled at the first file: at most that one moved.
     expect(stillThere.length).toBeGreaterThanOrEqual(COPIES - 1);
+    // Every file not moved counts as not done, those the cancel left unreached too.
+    const moved = COPIES - stillThere.length;
+    expect(stdout).toMatch(new RegExp(`^Batch 1: move ${moved} files? \\(.+\\); ${COPIES - 1 - moved} not done\\.`));
     const journal = new ActionJournal(tree.path('journal.sqlite'));
     try {
       expect(journal.batch(1)?.state).toBe('cancelled');

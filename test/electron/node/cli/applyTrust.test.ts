@@ -150,4 +150,25 @@ describe('shingle apply: the plan, and checks that match reality', () => {
     expect(await exists(unrelated2.path)).toBe(true);
     expect(await exists(real.path)).toBe(true);
   });
+
+  it('a batch whose every step is refused offers no undo, and undo with no number still undoes the last one that acted', async () => {
+    const report = await scanToReport(tree, tree.path('docs'));
+    const first = await runCli(['apply', report, '--keep', 'newest', '--action', 'trash', '--journal', journal]);
+    expect(first.stdout).toMatch(/^Batch 1: trash [1-9]\d* files? .*Undo with: shingle undo 1\n$/);
+    // A forged pair of different bytes under one hash: planned, then refused at run time.
+    await writeFile(tree.path('docs/other.txt'), 'Not the same bytes as anything else in the folder.\n'.repeat(40));
+    const forged = await readReportFile(report);
+    const kept = forged.clusters.find((c) => c.kind === 'exact')!.files.find((f) => f.path.endsWith('a.txt'))!;
+    const { lstat } = await import('node:fs/promises');
+    const info = await lstat(tree.path('docs/other.txt'));
+    const other = { path: tree.path('docs/other.txt'), size: info.size, mtime: info.mtimeMs, ctime: info.ctimeMs, hash: kept.hash! };
+    forged.clusters = [{ id: 'exact-forged', kind: 'exact', similarity: 1, reclaimable: 1, files: [kept, other] }];
+    await writeFile(report, JSON.stringify(forged));
+    const second = await runCli(['apply', report, '--keep', `in:${tree.path('docs/exact')}`, '--action', 'trash', '--journal', journal]);
+    expect(second.code).toBe(1);
+    expect(second.stdout).toBe('Batch 2: trash 0 files (0 B); 1 not done.\n');
+    const undone = await runCli(['undo', '--journal', journal]);
+    expect(undone.stdout).toMatch(/^Batch 1: restored [1-9]/);
+    expect(undone.code).toBe(0);
+  });
 });
