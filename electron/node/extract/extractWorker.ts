@@ -4,6 +4,7 @@ import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import { workerData } from 'node:worker_threads';
 import type { DocumentFormat } from '../../../shared/report.ts';
 import { releaseArray } from '../../../shared/fingerprint/releaseArray.ts';
+import { systemErrorText } from '../scan/fileErrors.ts';
 import { toFsPath } from '../scan/fsPath.ts';
 import { decodeText } from './decodeText.ts';
 import { DETECT_SAMPLE_BYTES, detectFormat } from './detectFormat.ts';
@@ -115,7 +116,7 @@ function failure(error: unknown): ExtractFailure {
   const message = error instanceof Error ? error.message : String(error);
   const code = (error as { code?: unknown } | null)?.code;
   // System errors carry their errno code (ENOENT, EACCES, EISDIR…).
-  if (typeof code === 'string' && /^E[A-Z]+$/.test(code)) return { ok: false, code, message };
+  if (typeof code === 'string' && /^E[A-Z]+$/.test(code)) return { ok: false, code, message: systemErrorText(error as NodeJS.ErrnoException) ?? message };
   // An allocation the heap limit refused ("Array buffer allocation failed", "Invalid string length").
   if (error instanceof RangeError) return { ok: false, code: ExtractErrorCode.memory, message };
   return { ok: false, code: ExtractErrorCode.failed, message };

@@ -4,9 +4,9 @@
 // in slices, so that it still hears Ctrl-C while it reads a huge file (hashPool.ts).
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import { setImmediate } from 'node:timers';
-import { getSystemErrorMessage } from 'node:util';
 import { createXXHash128 } from 'hash-wasm';
 import { ScanErrorCode } from '../../../shared/report.ts';
+import { systemErrorText } from '../scan/fileErrors.ts';
 import { toFsPath } from '../scan/fsPath.ts';
 // Types only: loading hashPool.ts would load piscina's pool side into every thread, slowing its start.
 import type { HashFileError, HashResult, HashTask, HashWorkerData } from './hashPool.ts';
@@ -31,9 +31,10 @@ function sameTime(a: number, b: number): boolean {
 
 function toFileError(error: unknown, index: number): HashFileError {
   if (error instanceof ChangedError) return { index, code: ScanErrorCode.changed, message: error.message };
-  const { code, errno, syscall } = error as NodeJS.ErrnoException;
-  if (code === undefined || errno === undefined) throw error;
-  return { index, code, message: `Could not ${syscall ?? 'read'}: ${getSystemErrorMessage(errno)}.` };
+  const { code } = error as NodeJS.ErrnoException;
+  const message = systemErrorText(error as NodeJS.ErrnoException);
+  if (code === undefined || message === undefined) throw error;
+  return { index, code, message };
 }
 
 export interface BatchHasher {

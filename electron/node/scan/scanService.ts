@@ -225,7 +225,9 @@ async function findClusters(finder: ExactDuplicateFinder, files: readonly Walked
     const { modules, fingerprint } = await pools.near();
     // Between long synchronous steps at scale, a pending Ctrl-C gets its turn.
     await yieldTo(signal);
-    const inodes = modules.collectInodes(files);
+    // A file that could not be hashed is not read again: it is reported once, as not read.
+    const unread = new Set(exact.errors.map((error) => error.path));
+    const inodes = modules.collectInodes(unread.size === 0 ? files : files.filter((file) => !unread.has(file.path)));
     await yieldTo(signal);
     const units = modules.documentUnits(inodes, exact.clusters);
     await yieldTo(signal);

@@ -8,6 +8,7 @@ import type { Cluster, ScanError } from '../../../shared/report.ts';
 import type { ScanOptions, ScanProgress } from '../../../shared/scanOptions.ts';
 import { clusterNodes } from '../near/findNearDuplicates.ts';
 import type { ContentCache } from '../scan/contentCache.ts';
+import { firstErrorPerPath } from '../scan/fileErrors.ts';
 import { createProgressTracker } from '../scan/scanProgress.ts';
 import { reportedClusters } from '../scan/scanService.ts';
 import type { ScanHooks, ScanPools } from '../scan/scanService.ts';
@@ -75,7 +76,7 @@ export function createIncrementalAnalysis(list: FileList, options: ScanOptions, 
       progress.phase('done');
       // Saves what was learnt; without a scan begun, the cache only writes.
       cache.finishScan();
-      return { clusters, errors: [...exact.errors(), ...(documents?.errors() ?? []), ...notCompared], filesRead };
+      return { clusters, errors: firstErrorPerPath([...exact.errors(), ...(documents?.errors() ?? []), ...notCompared]), filesRead };
     },
   };
 }
