@@ -7,7 +7,9 @@ import type { Cluster } from './report.ts';
 /** Marks by cluster id, then by file path (as the engine's getMarks gives them). */
 export type ExportMarks = Record<string, Record<string, 'keep' | 'delete'>>;
 
-const CSV_COLUMNS = ['cluster', 'kind', 'similarity', 'path', 'size', 'modified', 'format', 'links'];
+// `similarity` is the file's to the file `matches` names (near and contained clusters), 1 in an
+// exact cluster; none for the file the others are measured to, whose row claims nothing.
+const CSV_COLUMNS = ['cluster', 'kind', 'similarity', 'matches', 'path', 'size', 'modified', 'format', 'links'];
 
 function csvField(value: string | number): string {
   const text = String(value);
@@ -19,7 +21,8 @@ export function toCsv(clusters: readonly Cluster[], marks?: ExportMarks): string
   const rows = [[...CSV_COLUMNS, ...(marks ? ['mark'] : [])].join(',')];
   for (const cluster of clusters) {
     for (const file of cluster.files) {
-      const fields = [cluster.id, cluster.kind, file.similarity ?? cluster.similarity, displayPath(file.path), file.size];
+      const similarity = cluster.kind === 'exact' ? cluster.similarity : (file.similarity ?? '');
+      const fields = [cluster.id, cluster.kind, similarity, file.matches === undefined ? '' : displayPath(file.matches), displayPath(file.path), file.size];
       fields.push(new Date(file.mtime).toISOString(), file.format ?? '', (file.links ?? []).map(displayPath).join(';'));
       if (marks) fields.push(marks[cluster.id]?.[file.path] ?? '');
       rows.push(fields.map(csvField).join(','));

@@ -29,7 +29,7 @@ test('the results export as CSV and JSON, marks included, whatever the list show
   const csv = await exported(page, 'CSV');
   expect(csv.name).toBe('shingle-results.csv');
   const rows = csv.text.trim().split('\r\n');
-  expect(rows[0]).toBe('cluster,kind,similarity,path,size,modified,format,links,mark');
+  expect(rows[0]).toBe('cluster,kind,similarity,matches,path,size,modified,format,links,mark');
   expect(rows).toHaveLength(1 + 2 + 4);
   expect(rows.find((row) => row.includes(tree.path('Backup/holiday (copy).jpg')))).toMatch(/,delete$/);
   expect(rows.filter((row) => row.endsWith(',delete'))).toHaveLength(1);

@@ -9,8 +9,10 @@ import { readReportArgument } from './commandFiles.ts';
 
 export const exportUsage = `Usage: shingle export --csv|--json REPORT.json
 
-Prints the groups of a \`shingle scan --json\` report: --csv one row per file (paths with bytes
-that are not UTF-8 show them as \\xNN), --json the groups as a JSON array.
+Prints the groups of a \`shingle scan --json\` report: --csv one row per file, with each file's
+similarity to the file named in its \`matches\` column (control characters and bytes that are not
+UTF-8 in a path show as \\xNN, as in the human output), --json the groups as a JSON array, every
+name exact.
 
 Options:
   -h, --help   show this help`;

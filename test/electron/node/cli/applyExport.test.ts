@@ -31,9 +31,9 @@ describe('shingle export (CLI)', () => {
     const result = await runCli(['export', '--csv', tree.path('report.json')]);
     expect(result.code).toBe(0);
     expect(result.stdout.split('\r\n')).toEqual([
-      'cluster,kind,similarity,path,size,modified,format,links',
-      'exact-1,exact,1,"/data/a, ""quoted"".txt",5,2024-01-02T00:00:00.000Z,,/data/a-link.txt',
-      'exact-1,exact,1,/data/b\\xFF.txt,5,2024-01-03T00:00:00.000Z,text,',
+      'cluster,kind,similarity,matches,path,size,modified,format,links',
+      'exact-1,exact,1,,"/data/a, ""quoted"".txt",5,2024-01-02T00:00:00.000Z,,/data/a-link.txt',
+      'exact-1,exact,1,,/data/b\\xFF.txt,5,2024-01-03T00:00:00.000Z,text,',
       '',
     ]);
   });
