@@ -5,11 +5,13 @@
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ScanReport } from '../../shared/report.ts';
+import { DEFAULT_EXCLUDED_NAMES } from '../../electron/node/scan/excludes.ts';
 import { agrees, compareGroups, fingerprint } from './groups.ts';
 import { measure, median, type Measurement } from './measure.ts';
 import type { Groups } from './peers.ts';
 
 export const SHINGLE_CLI = join(import.meta.dirname, '..', '..', 'electron/node/cli/shingle.mjs');
+const NODE_FLOOR = join(import.meta.dirname, 'nodeFloor.mjs');
 
 export interface DefaultModeSetup {
   /** What the table calls the folders. */
@@ -45,6 +47,7 @@ export interface DefaultModeResult {
 }
 
 const JDUPES = 'jdupes';
+const FLOOR = 'node floor: jdupes’s system calls on one thread, nothing else';
 export const NO_NEAR_FIRST = 'shingle --no-near, first scan (empty index)';
 export const NO_NEAR_RESCAN = 'shingle --no-near, unchanged rescan';
 const NEAR_FIRST = 'shingle (near on, default), first scan';
@@ -71,8 +74,11 @@ export async function runDefaultMode(setup: DefaultModeSetup): Promise<DefaultMo
     return measure(process.execPath, [SHINGLE_CLI, 'scan', ...roots, ...setup.shingleArgs, '--json', '--index', index, ...(near ? [] : ['--no-near'])], { cwd: work, stdoutFile: out('report.json') });
   };
   const jdupes = () => measure(JDUPES, ['-r', '-q', ...setup.jdupesArgs, ...roots], { cwd: work, stdoutFile: out('jdupes.out') });
+  const floorArgs = [...(setup.shingleArgs.includes('--hidden') ? ['--hidden'] : []), ...[...DEFAULT_EXCLUDED_NAMES].flatMap((name) => ['--exclude', name])];
+  const floor = () => measure(process.execPath, [NODE_FLOOR, ...floorArgs, ...roots], { cwd: work, stdoutFile: out('floor.out') });
   const plan: Array<[string, () => Promise<Measurement>]> = [
     [JDUPES, jdupes],
+    [FLOOR, floor],
     [NO_NEAR_FIRST, shingle(false, true)],
     [NO_NEAR_RESCAN, shingle(false, false)],
     ...(setup.near
@@ -97,6 +103,10 @@ export async function runDefaultMode(setup: DefaultModeSetup): Promise<DefaultMo
       if (label === JDUPES) {
         jdupesAnswer = parseJdupes(readFileSync(out('jdupes.out'), 'utf8'));
         row.verdict = `${jdupesAnswer.length.toLocaleString('en-US')} groups`;
+        continue;
+      }
+      if (label === FLOOR) {
+        row.verdict = readFileSync(out('floor.out'), 'utf8').trim();
         continue;
       }
       const report = JSON.parse(readFileSync(out('report.json'), 'utf8')) as ScanReport;
@@ -150,4 +160,5 @@ export function printDefaultMode(result: DefaultModeResult): void {
   const rescan = result.ratios.get(NO_NEAR_RESCAN)!;
   const met = first <= 1 && rescan <= 1;
   console.log(`Goal: shingle --no-near, default index, ≤ 1.0× jdupes — first scan ${first.toFixed(2)}×, rescan ${rescan.toFixed(2)}×: ${met ? 'met' : 'MISSED'}`);
+  console.log(`  (Node itself, on one thread, with no work but jdupes's system calls: ${result.ratios.get(FLOOR)!.toFixed(2)}× jdupes)`);
 }
