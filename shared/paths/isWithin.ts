@@ -75,8 +75,9 @@ export function isPlainAbsolutePath(path: string, platform?: PathPlatform | stri
   const windows = rulesFor(platform, path, '') === 'windows';
   let rest: string;
   if (windows) {
-    const root = /^(?:[A-Za-z]:\\|\\\\[^\\/]+\\[^\\/]+(?:\\|$))/.exec(path);
-    if (!root) return false;
+    const root = /^(?:[A-Za-z]:\\|\\\\([^\\/]+)\\([^\\/]+)(?:\\|$))/.exec(path);
+    // A UNC path's server and share are names too.
+    if (!root || [root[1], root[2]].some((name) => name === '.' || name === '..')) return false;
     rest = path.slice(root[0].length);
   } else {
     if (!path.startsWith('/')) return false;

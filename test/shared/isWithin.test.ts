@@ -71,6 +71,7 @@ describe('isWithin', () => {
     const notPlain = ['a/b', '', '/a/../b', '/a/./b', '/a//b', '/a/', '/..', 'C:\\a\\..\\b', 'C:a', 'C:\\a\\', '\\\\srv', 'C:\\a\\.'];
     expect(notPlain.filter((path) => isPlainAbsolutePath(path, 'linux'))).toEqual([]);
     expect(isPlainAbsolutePath('\\Users\\ann', 'win32')).toBe(false);
+    expect(['\\\\srv\\..\\x', '\\\\..\\share\\x'].filter((path) => isPlainAbsolutePath(path, 'win32'))).toEqual([]);
   });
 
   it('samePath compares by the platform rules', () => {

@@ -258,10 +258,11 @@ export class ActionJournal {
     const rows = this.#db
       .prepare(
         `SELECT b.id, b.action, b.state, b.created_ms, b.undone_ms, count(s.seq) AS planned,
-           sum(s.state IN ('done', 'undone')) AS files, coalesce(sum(CASE WHEN s.state IN ('done', 'undone') THEN s.size END), 0) AS bytes
+           sum(s.state IN ('done', 'undone')) AS files, coalesce(sum(CASE WHEN s.state IN ('done', 'undone') THEN s.size END), 0) AS bytes,
+           sum(s.state IN ('started', 'done', 'undone')) AS acted
          FROM batches b LEFT JOIN steps s ON s.batch_id = b.id GROUP BY b.id ORDER BY b.id DESC`,
       )
-      .all() as { id: number; action: string; state: string; created_ms: number; undone_ms: number | null; planned: number; files: number | null; bytes: number }[];
+      .all() as { id: number; action: string; state: string; created_ms: number; undone_ms: number | null; planned: number; files: number | null; bytes: number; acted: number | null }[];
     return rows.map((row) => ({
       batchId: row.id,
       startedAt: row.created_ms,
@@ -272,7 +273,8 @@ export class ActionJournal {
       state: row.state as BatchState,
       undone: row.undone_ms !== null,
       // A batch left 'running' by a killed process can be undone too; the lock stops undo of one still running.
-      undoable: row.action !== 'delete' && row.undone_ms === null,
+      // One whose every step was refused did nothing to undo (lastActingBatchId passes it by too).
+      undoable: row.action !== 'delete' && row.undone_ms === null && (row.acted ?? 0) > 0,
     }));
   }
 

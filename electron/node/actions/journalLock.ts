@@ -11,6 +11,7 @@
 // Not covered: two machines acting on one network share. Each has its own temporary folder, and
 // nothing on the share is a lock both would find.
 import { lstatSync, mkdirSync } from 'node:fs';
+import type { Stats } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
 import { dirname, join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
@@ -83,21 +84,23 @@ export function userLockDirs(): string[] {
 /**
  * Makes the folder, or checks the one there is ours alone: in a shared /tmp another user could
  * have put a symlink or a folder of theirs at the name, to point the lock file somewhere else or
- * to hold the lock. Inside a folder only we may write, nobody can swap the lock file. False when
- * `optional` and its parent cannot hold it (no /tmp, or a read-only one): the other folder locks.
+ * to hold the lock. Inside a folder only we may write, nobody can swap the lock file. Returns its
+ * stats; undefined when `optional` and it cannot be used: its parent cannot hold it (no /tmp, a
+ * read-only one), or another user holds the name (in a sticky /tmp nobody else could remove it,
+ * and every clean-up would be refused). The folder in TMPDIR, not optional, still locks then.
  */
-function privateFolder(dir: string, optional: boolean): boolean {
+function privateFolder(dir: string, optional: boolean): Stats | undefined {
   try {
     mkdirSync(dir, { recursive: !optional, mode: 0o700 });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (optional && (code === 'ENOENT' || code === 'EACCES' || code === 'EPERM' || code === 'EROFS')) return false;
+    if (optional && (code === 'ENOENT' || code === 'EACCES' || code === 'EPERM' || code === 'EROFS')) return undefined;
     if (code !== 'EEXIST') throw error;
   }
-  if (notOwnFolder(lstatSync(dir)) !== undefined) {
-    throw new JournalBusyError(`${dir} is not a folder of this user's alone (a symlink, another user's folder, or writable by others): no clean-up runs until it is removed`);
-  }
-  return true;
+  const stats = lstatSync(dir);
+  if (notOwnFolder(stats) === undefined) return stats;
+  if (optional) return undefined;
+  throw new JournalBusyError(`${dir} is not a folder of this user's alone (a symlink, another user's folder, or writable by others): no clean-up runs until it is removed`);
 }
 
 /**
@@ -111,10 +114,16 @@ export function lockJournal(journalPath: string): JournalLock {
     for (const lock of [...held].reverse()) lock.release();
   };
   try {
-    // The same order in every process: two that share only one of the folders meet there.
+    // The same order in every process: two that share only one of the folders meet there. One
+    // folder under two names (TMPDIR=/private/tmp on macOS, a short 8.3 name on Windows) is
+    // locked once: a second lock on the same file would find the first holding it.
     const dirs = userLockDirs();
+    const locked = new Set<string>();
     for (const [i, dir] of dirs.entries()) {
-      if (privateFolder(dir, i < dirs.length - 1)) held.push(takeLock(join(dir, 'clean-up.lock'), USER_BUSY));
+      const stats = privateFolder(dir, i < dirs.length - 1);
+      if (stats === undefined || locked.has(`${stats.dev}:${stats.ino}`)) continue;
+      locked.add(`${stats.dev}:${stats.ino}`);
+      held.push(takeLock(join(dir, 'clean-up.lock'), USER_BUSY));
     }
     return { release };
   } catch (error) {

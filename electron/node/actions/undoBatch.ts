@@ -54,27 +54,36 @@ async function isMovedFile(step: JournalStep, destination: string): Promise<bool
  * part of its copy. When the copy holds nothing but the original's first bytes, removing it loses
  * nothing: it is Shingle's own leftover and goes. Anything else is left as it is.
  */
-async function removeLeftoverCopy(step: JournalStep, destination: string): Promise<UndoOutcome['state']> {
+/** What undo did to one step: 'restored', or nothing, and why nothing was needed. */
+type StepUndone = { state: 'restored' } | { state: 'nothing-to-do'; reason: string };
+const RESTORED: StepUndone = { state: 'restored' };
+const nothingToDo = (reason: string): StepUndone => ({ state: 'nothing-to-do', reason });
+
+async function removeLeftoverCopy(step: JournalStep, destination: string): Promise<StepUndone> {
   const [original, copy] = await Promise.all([lstat(toFsPath(step.path)), lstat(toFsPath(destination))]);
   if (!original.isFile() || !copy.isFile() || copy.size > original.size || !(await isPrefixOf(destination, step.path))) {
     throw new UndoError(`it is still at its path, and ${displayPath(destination)} is not a copy of it; both left as they are`);
   }
   await unlink(toFsPath(destination));
   if (step.trashInfo) await unlink(toFsPath(step.trashInfo)).catch(() => undefined);
-  return 'nothing-to-do';
+  return nothingToDo('it never left its path (the run stopped while copying it); the partial copy was removed');
 }
 
 /** Trash and move: the file is at `destination` (or, after a kill mid-move, at both names). */
-async function undoRelocation(step: JournalStep, action: ActionKind): Promise<UndoOutcome['state']> {
+async function undoRelocation(step: JournalStep, action: ActionKind): Promise<StepUndone> {
   const destination = step.destination!;
   if (!(await exists(destination))) {
     // A step killed before the move: the file never left. Drop the unused .trashinfo.
     if (step.state === 'started' && (await exists(step.path))) {
       if (step.trashInfo) await unlink(toFsPath(step.trashInfo)).catch(() => undefined);
-      return 'nothing-to-do';
+      return nothingToDo('it never left its path (the run stopped before it)');
     }
     // Put back by hand (out of the trash, or moved back): the same file, at its path again.
-    if (step.state === 'done' && (await exists(step.path)) && (await isMovedFile(step, step.path))) return 'nothing-to-do';
+    if (step.state === 'done' && (await exists(step.path)) && (await isMovedFile(step, step.path))) {
+      // Its entry in the trash's info folder was left behind by whoever took it out.
+      if (step.trashInfo) await unlink(toFsPath(step.trashInfo)).catch(() => undefined);
+      return nothingToDo('already back at its path');
+    }
     // It did leave, and what it left for is gone: saying "restored" or "nothing to do" would lie.
     throw new UndoError(
       action === 'trash'
@@ -85,7 +94,7 @@ async function undoRelocation(step: JournalStep, action: ActionKind): Promise<Un
   if (await sameInode(step.path, destination)) {
     await unlink(toFsPath(destination));
     if (step.trashInfo) await unlink(toFsPath(step.trashInfo)).catch(() => undefined);
-    return 'restored';
+    return RESTORED;
   }
   if (step.state === 'started' && (await exists(step.path))) return removeLeftoverCopy(step, destination);
   if (!(await isMovedFile(step, destination))) throw new UndoError(`${displayPath(destination)} is not the file this clean-up moved; left as it is`);
@@ -93,13 +102,14 @@ async function undoRelocation(step: JournalStep, action: ActionKind): Promise<Un
   if (await folderRerouted(step.path)) throw new UndoError(`a folder on its path is now a link to another place; left at ${displayPath(destination)}`);
   if (step.trashInfo) await restoreFromTrash({ destination, infoPath: step.trashInfo });
   else await moveNoClobber(destination, step.path);
-  return 'restored';
+  return RESTORED;
 }
 
-async function undoHardlink(step: JournalStep, options: UndoOptions): Promise<UndoOutcome['state']> {
+async function undoHardlink(step: JournalStep, options: UndoOptions): Promise<StepUndone> {
   if (step.destination) await unlink(toFsPath(step.destination)).catch(() => undefined);
   const [linked, kept] = await Promise.all([lstat(toFsPath(step.path)).catch(() => undefined), lstat(toFsPath(step.keptPath)).catch(() => undefined)]);
-  if (!linked || !kept || linked.dev !== kept.dev || linked.ino !== kept.ino) return 'nothing-to-do';
+  if (!linked) return nothingToDo('it no longer exists: nothing to give its own copy again');
+  if (!kept || linked.dev !== kept.dev || linked.ino !== kept.ino) return nothingToDo('it is no longer a link to the kept copy: it has its own bytes already');
   const temp = join(dirname(step.path), `.shingle-undo-${randomUUID()}`);
   await copyFile(toFsPath(step.keptPath), toFsPath(temp), constants.COPYFILE_EXCL);
   try {
@@ -115,10 +125,10 @@ async function undoHardlink(step: JournalStep, options: UndoOptions): Promise<Un
     await unlink(toFsPath(temp)).catch(() => undefined);
     throw error;
   }
-  return 'restored';
+  return RESTORED;
 }
 
-async function undoStep(step: JournalStep, action: ActionKind, options: UndoOptions): Promise<UndoOutcome['state']> {
+async function undoStep(step: JournalStep, action: ActionKind, options: UndoOptions): Promise<StepUndone> {
   if (action === 'delete') throw new UndoError('deleted permanently: it cannot be restored');
   if (action === 'hardlink') return undoHardlink(step, options);
   if (!step.destination) throw new UndoError('the journal does not record where it went (trashed by the system trash)');
@@ -147,9 +157,9 @@ async function undoSteps(journal: ActionJournal, batch: JournalBatch, options: U
   for (const step of journal.steps(batch.id).reverse()) {
     if (step.state !== 'done' && step.state !== 'started') continue;
     try {
-      const state = await undoStep(step, batch.action, options);
-      if (state === 'restored') journal.markStep(batch.id, step.seq, 'undone');
-      outcomes.push({ path: step.path, state });
+      const undone = await undoStep(step, batch.action, options);
+      if (undone.state === 'restored') journal.markStep(batch.id, step.seq, 'undone');
+      outcomes.push({ path: step.path, ...undone });
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
       const reason = code === 'EEXIST' ? 'something new is at the original path; left as it is' : (error as Error).message;

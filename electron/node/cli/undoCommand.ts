@@ -39,12 +39,14 @@ export async function undoCommand(argv: string[], context: CommandContext): Prom
   try {
     // Undo does not stop half-way on Ctrl-C: each step it takes is recorded, and a second Ctrl-C exits at once.
     const result = await undoBatch(journal, batchText === undefined ? journal.lastActingBatchId() : Number(batchText));
-    for (const o of result.outcomes) if (o.state === 'refused') process.stderr.write(`not restored ${terminalPath(o.path)}: ${terminalText(o.reason ?? '')}\n`);
+    for (const o of result.outcomes) {
+      if (o.state === 'restored') continue;
+      process.stderr.write(`${o.state === 'refused' ? 'not restored' : 'nothing to do for'} ${terminalPath(o.path)}: ${terminalText(o.reason ?? '')}\n`);
+    }
     const restored = result.outcomes.filter((o) => o.state === 'restored').length;
     const refused = result.outcomes.filter((o) => o.state === 'refused').length;
-    // Put back by hand, or never moved (a run killed before the step acted).
-    const inPlace = result.outcomes.filter((o) => o.state === 'nothing-to-do').length;
-    process.stdout.write(`Batch ${result.batchId}: restored ${plural(restored, 'file')}${inPlace > 0 ? `, ${formatCount(inPlace)} already in place` : ''}; ${formatCount(refused)} not restored.\n`);
+    const nothing = result.outcomes.length - restored - refused;
+    process.stdout.write(`Batch ${result.batchId}: restored ${plural(restored, 'file')}${nothing > 0 ? `, nothing to do for ${formatCount(nothing)}` : ''}; ${formatCount(refused)} not restored.\n`);
     return refused === 0 ? 0 : 1;
   } catch (error) {
     if (error instanceof UndoError || error instanceof JournalBusyError) throw new CommandFailure(error.message, { cause: error });

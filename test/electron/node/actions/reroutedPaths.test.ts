@@ -52,6 +52,9 @@ describe('paths that do not name where the file is', () => {
     const result = await applyPlan(plan, { journal });
     expect(result.outcomes).toEqual([{ clusterId: 'c1', path: other(), state: 'refused', reason: 'the file: a folder on its path is now a link to another place' }]);
     expect(await readdir(tree.path('ref/b'))).toEqual(['f.txt']);
+    // A batch that did nothing offers nothing to undo, in History or to a plain `shingle undo`.
+    expect(journal.batches()[0]).toMatchObject({ files: 0, undoable: false });
+    expect(journal.lastActingBatchId()).toBeUndefined();
   });
 
   it('puts nothing back through a folder that became a link, and takes a file put back by hand as in place', async () => {
@@ -74,8 +77,12 @@ describe('paths that do not name where the file is', () => {
     await unlink(tree.path('root/b'));
     await rename(tree.path('moved-b'), tree.path('root/b'));
     await rename(first.destination, other());
+    const info = journal.steps(first.batchId)[0]!.trashInfo!;
+    expect(await exists(info)).toBe(true);
     const undone = await undoBatch(journal, first.batchId);
-    expect(undone.outcomes).toEqual([{ path: other(), state: 'nothing-to-do' }]);
+    expect(undone.outcomes).toEqual([{ path: other(), state: 'nothing-to-do', reason: 'already back at its path' }]);
     expect(journal.batch(first.batchId)!.undoneMs).not.toBeNull();
+    // Its stale entry in the trash's info folder goes too.
+    expect(await exists(info)).toBe(false);
   });
 });

@@ -63,4 +63,13 @@ describe('undo of a hard link while the person saves to the path', () => {
     expect(await readFile(tree.path('docs/b.txt'), 'utf8')).toBe(body);
     expect((await readdir(tree.path('docs'))).sort()).toEqual(['a.txt', 'b.txt']);
   });
+
+  it('says why there was nothing to do for a path deleted since, never that it is in place', async () => {
+    const batchId = await linkCopies();
+    const { unlink } = await import('node:fs/promises');
+    await unlink(tree.path('docs/b.txt'));
+    const { outcomes } = await undoBatch(journal, batchId);
+    expect(outcomes).toEqual([{ path: tree.path('docs/b.txt'), state: 'nothing-to-do', reason: 'it no longer exists: nothing to give its own copy again' }]);
+    expect(await readdir(tree.path('docs'))).toEqual(['a.txt']);
+  });
 });

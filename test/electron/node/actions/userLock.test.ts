@@ -121,4 +121,38 @@ describe('one clean-up at a time per user, whatever the journal', () => {
     chownSync(dir, 0, 0);
     lockJournal(tree.path('j/journal.sqlite')).release();
   });
+
+  describe('the two lock folders: the fixed one and TMPDIR', () => {
+    const saved = { root: process.env.SHINGLE_TEST_LOCK_ROOT, tmp: process.env.TMPDIR };
+    afterEach(() => {
+      for (const [name, value] of [['SHINGLE_TEST_LOCK_ROOT', saved.root], ['TMPDIR', saved.tmp]] as const) {
+        if (value === undefined) delete process.env[name];
+        else process.env[name] = value;
+      }
+    });
+
+    it('locks one folder named two ways once (TMPDIR=/private/tmp, a short Windows name), and still refuses a second batch', () => {
+      mkdirSync(tree.path('fixed'));
+      symlinkSync(tree.path('fixed'), tree.path('alias'));
+      process.env.SHINGLE_TEST_LOCK_ROOT = tree.path('fixed');
+      process.env.TMPDIR = tree.path('alias');
+      const held = lockJournal(tree.path('one/journal.sqlite'));
+      expect(() => lockJournal(tree.path('two/journal.sqlite'))).toThrow(/^another clean-up or undo is running \(/);
+      held.release();
+      lockJournal(tree.path('two/journal.sqlite')).release();
+    });
+
+    it('passes over a fixed folder someone else could tamper with, and locks in TMPDIR', () => {
+      process.env.SHINGLE_TEST_LOCK_ROOT = tree.path('fixed');
+      process.env.TMPDIR = tree.path('tmp');
+      mkdirSync(tree.path('tmp'));
+      const [fixedDir] = userLockDirs() as [string];
+      mkdirSync(fixedDir, { recursive: true, mode: 0o700 });
+      chmodSync(fixedDir, 0o777);
+      const held = lockJournal(tree.path('one/journal.sqlite'));
+      expect(existsSync(join(fixedDir, 'clean-up.lock'))).toBe(false);
+      expect(() => lockJournal(tree.path('two/journal.sqlite'))).toThrow(/^another clean-up or undo is running \(/);
+      held.release();
+    });
+  });
 });
