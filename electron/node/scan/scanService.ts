@@ -225,9 +225,11 @@ async function findClusters(finder: ExactDuplicateFinder, files: readonly Walked
     const { modules, fingerprint } = await pools.near();
     // Between long synchronous steps at scale, a pending Ctrl-C gets its turn.
     await yieldTo(signal);
-    // A file that could not be hashed is not read again: it is reported once, as not read.
+    // A file that could not be hashed is not read again, by any of its names: it is reported
+    // once, as not read, and never shown in a cluster without its other names.
     const unread = new Set(exact.errors.map((error) => error.path));
-    const inodes = modules.collectInodes(unread.size === 0 ? files : files.filter((file) => !unread.has(file.path)));
+    const unreadIds = new Set(unread.size === 0 ? [] : files.filter((file) => unread.has(file.path)).map((file) => file.fileId));
+    const inodes = modules.collectInodes(unreadIds.size === 0 ? files : files.filter((file) => !unreadIds.has(file.fileId)));
     await yieldTo(signal);
     const units = modules.documentUnits(inodes, exact.clusters);
     await yieldTo(signal);
