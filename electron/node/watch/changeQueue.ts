@@ -52,10 +52,14 @@ export function createChangeQueue(signal: AbortSignal): ChangeQueue {
       paths.add(path);
       dueAt = Math.min(firstAddedAt + MAX_BATCH_DELAY_MS, Math.max(dueAt, now + Math.max(DEBOUNCE_MS, settleMs)));
       clearTimeout(debounce);
-      debounce = setTimeout(() => {
-        pathsDue = true;
-        notify();
-      }, dueAt - now);
+      // Past due already when events kept coming while the loop was busy: at once (Node warns of a negative delay).
+      debounce = setTimeout(
+        () => {
+          pathsDue = true;
+          notify();
+        },
+        Math.max(0, dueAt - now),
+      );
     },
     rescanIn(delayMs) {
       if (signal.aborted) return;

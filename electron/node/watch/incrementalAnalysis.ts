@@ -76,7 +76,11 @@ export function createIncrementalAnalysis(list: FileList, options: ScanOptions, 
       progress.phase('done');
       // Saves what was learnt; without a scan begun, the cache only writes.
       cache.finishScan();
-      return { clusters, errors: firstErrorPerPath([...exact.errors(), ...(documents?.errors() ?? []), ...notCompared]), filesRead };
+      // A file deleted between its event and its read is not one that cannot be read: its
+      // deletion's own event follows and regroups (a folder copied in and removed at once gave
+      // thousands of errors).
+      const errors = firstErrorPerPath([...exact.errors(), ...(documents?.errors() ?? []), ...notCompared]).filter((error) => error.code !== 'ENOENT');
+      return { clusters, errors, filesRead };
     },
   };
 }

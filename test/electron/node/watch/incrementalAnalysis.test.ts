@@ -3,6 +3,7 @@
 // the same tree with an empty cache (real files, real worker threads). First through the file
 // list, given the paths a watcher would name; then through the whole watch, its real watcher and
 // its events.
+import { rm } from 'node:fs/promises';
 import { isDeepStrictEqual } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Cluster } from '../../../../shared/report.ts';
@@ -117,5 +118,24 @@ describe('incremental analysis', () => {
       expect.arrayContaining([[tree.path('docs/1.txt'), tree.path('docs/7.txt')]]),
     );
     expect(lookups).toBeLessThan(20);
+  });
+
+  it('takes a file deleted between its event and its read for gone, not for unreadable', async () => {
+    const documents = Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`docs/${i}.txt`, prose(300 + i, 3)]));
+    tree = await createTempTree(documents);
+    const options: ScanOptions = { ...defaultScanOptions, roots: [tree.root] };
+    const cache = createMemoryCache();
+    pools = createScanPools(options);
+    const { walked } = await runScanWith(options, pools, { cache });
+    const list = createFileList(walked.files, options, createIgnoreTest([tree.root], options));
+    const analysis = createIncrementalAnalysis(list, options, pools, { cache });
+    const signal = new AbortController().signal;
+    await analysis.analyze(signal);
+    // A folder copied in (its files named by the watcher), then removed before they are read.
+    const copies = await Promise.all(Object.entries(documents).map(([name, body]) => tree!.write(`copy/${name}`, body)));
+    await list.update(copies, signal);
+    await rm(tree.path('copy'), { recursive: true });
+    const { errors } = await analysis.analyze(signal);
+    expect(errors).toEqual([]);
   });
 });
