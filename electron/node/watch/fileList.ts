@@ -12,7 +12,8 @@ import { exactId, fileSystemError, scanTree } from '../scan/walk.ts';
 import { throughRealFolder } from './watchIgnore.ts';
 import type { IgnoreTest } from './watchIgnore.ts';
 
-export type FileListOptions = Omit<WalkOptions, 'signal'>;
+/** The walk's options, and the roots: followed links are walked again from them. */
+export type FileListOptions = Omit<WalkOptions, 'signal'> & { roots: readonly string[] };
 
 export interface FileList {
   readonly files: ReadonlyMap<string, WalkedFile>;
@@ -209,24 +210,51 @@ export function createFileList(
     return changed;
   }
 
+  /** What a walk of `folders` lists now, less what the user's globs ignore. */
+  async function walkNow(folders: readonly string[], signal: AbortSignal): Promise<{ found: WalkedFile[]; walkErrors: ScanError[]; since: number }> {
+    const found: WalkedFile[] = [];
+    const walkErrors: ScanError[] = [];
+    const since = Date.now();
+    await scanTree([...folders], { ...options, signal }, { file: (file) => found.push(file), error: (error) => walkErrors.push(error), special: () => {} });
+    // The walk was rooted at the new folder: the user's path globs are relative to the real root.
+    const kept = (entry: { path: string }) => !isIgnored(entry.path);
+    return { found: found.filter(kept), walkErrors: walkErrors.filter(kept), since };
+  }
+
   /**
    * Lists what is under the folders now. A folder named by the watcher may be new, or one made
    * where another was renamed or deleted away: what was listed under its path and is not there
    * any more goes.
    */
-  async function walkInto(folders: string[], signal: AbortSignal): Promise<boolean> {
-    const found: WalkedFile[] = [];
-    const walkErrors: ScanError[] = [];
-    const since = Date.now();
-    await scanTree(folders, { ...options, signal }, { file: (file) => found.push(file), error: (error) => walkErrors.push(error), special: () => {} });
-    // The walk was rooted at the new folder: the user's path globs are relative to the real root.
-    const kept = (entry: { path: string }) => !isIgnored(entry.path);
-    return replaceListed(folders, found.filter(kept), walkErrors.filter(kept), since);
+  async function walkInto(folders: readonly string[], signal: AbortSignal): Promise<boolean> {
+    const { found, walkErrors, since } = await walkNow(folders, signal);
+    return replaceListed(folders, found, walkErrors, since);
   }
 
   /** Through a followed symlink, chokidar names a file by the link; the walk lists its real path. */
   function canonical(path: string): string {
     return options.followSymlinks ? throughRealFolder(path) : path;
+  }
+
+  /**
+   * Files reached through a followed link are listed under their real paths, not below the link:
+   * when a link goes or points elsewhere, what it led to is found by walking from the roots again,
+   * and whatever that walk no longer reaches goes, outside the roots too.
+   */
+  async function rewalkRoots(signal: AbortSignal): Promise<boolean> {
+    const { found, walkErrors, since } = await walkNow(options.roots, signal);
+    const reached = new Set(found.map((file) => file.path));
+    let changed = false;
+    for (const path of [...files.keys()]) if (!reached.has(path) && !isUnderAny(path, options.roots)) changed = drop(path) || changed;
+    return replaceListed(options.roots, found, walkErrors, since) || changed;
+  }
+
+  /** Whether a file is listed through a followed link, outside every root (as given, and real: the walk lists real paths). */
+  function reachesOutside(): boolean {
+    if (!options.followSymlinks) return false;
+    const roots = [...options.roots, ...options.roots.map(throughRealFolder)];
+    for (const path of files.keys()) if (!isUnderAny(path, roots)) return true;
+    return false;
   }
 
   return {
@@ -237,6 +265,7 @@ export function createFileList(
       const newFolders: string[] = [];
       const read = new Set<string>();
       const since = Date.now();
+      let linkChanged = false;
       for (const named of paths) {
         const path = canonical(named);
         read.add(path);
@@ -248,8 +277,11 @@ export function createFileList(
         // A listed file is gone or replaced; an unlisted path that is gone may have been a folder.
         if (files.has(path) && drop(path)) changed = true;
         else if (stats === undefined) gone.push(path);
+        if (stats?.isSymbolicLink() && options.followSymlinks) linkChanged = true;
         if (stats?.isDirectory() || (stats?.isSymbolicLink() && options.followSymlinks)) newFolders.push(path);
       }
+      // A followed link made, re-pointed or (an unlisted path gone) removed.
+      if ((linkChanged || gone.length > 0) && reachesOutside()) return (await rewalkRoots(signal)) || changed;
       if (gone.length > 0) changed = dropBelow(gone) || changed;
       if (newFolders.length > 0) changed = (await walkInto(newFolders, signal)) || changed;
       return refreshLinks((path) => read.has(path) || isUnderAny(path, newFolders)) || changed;

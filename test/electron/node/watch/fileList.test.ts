@@ -18,11 +18,12 @@ describe('file list', () => {
     tree = undefined;
   });
 
-  async function listOf(root: string) {
+  async function listOf(root: string, followSymlinks = false) {
     const walked: WalkedFile[] = [];
     const since = Date.now();
-    await scanTree([root], defaultScanOptions, { file: (file) => walked.push(file), error: () => {}, special: () => {} });
-    return createFileList(walked, defaultScanOptions, () => false, [], since);
+    const options = { ...defaultScanOptions, followSymlinks, roots: [root] };
+    await scanTree([root], options, { file: (file) => walked.push(file), error: () => {}, special: () => {} });
+    return createFileList(walked, options, () => false, [], since);
   }
 
   it('drops what was under a folder renamed away when a new folder takes its name', async () => {
@@ -122,5 +123,24 @@ describe('file list', () => {
     const vanished = { path: tree.path('tmp-1234'), code: 'ENOENT', message: 'Cannot open folder: no such file or directory' };
     list.replaceUnder([tree.root], [...list.files.values()], [dangling, vanished], Date.now());
     expect(list.errors()).toEqual([dangling]);
+  });
+
+  it('following links, drops what a link removed or pointed elsewhere led to, listed under its real path outside the root', async () => {
+    tree = await createTempTree({ 'root/a/x.txt': 'x', 'ext/x-copy.txt': 'x', 'ext/deep/y.txt': 'y', 'ext2/z.txt': 'z', 'note.txt': 'n' });
+    await symlink(tree.path('ext'), tree.path('root/a/link'));
+    await symlink(tree.path('note.txt'), tree.path('root/note-link.txt'));
+    const list = await listOf(tree.path('root'), true);
+    const signal = new AbortController().signal;
+    expect(paths([...list.files.values()])).toEqual([tree.path('ext/deep/y.txt'), tree.path('ext/x-copy.txt'), tree.path('note.txt'), tree.path('root/a/x.txt')]);
+    // Re-pointed: the watcher names the link.
+    await unlink(tree.path('root/a/link'));
+    await symlink(tree.path('ext2'), tree.path('root/a/link'));
+    expect(await list.update([tree.path('root/a/link')], signal)).toBe(true);
+    expect(paths([...list.files.values()])).toEqual([tree.path('ext2/z.txt'), tree.path('note.txt'), tree.path('root/a/x.txt')]);
+    // Removed, to a folder and to a file.
+    await unlink(tree.path('root/a/link'));
+    await unlink(tree.path('root/note-link.txt'));
+    expect(await list.update([tree.path('root/a/link'), tree.path('root/note-link.txt')], signal)).toBe(true);
+    expect(paths([...list.files.values()])).toEqual([tree.path('root/a/x.txt')]);
   });
 });
