@@ -126,13 +126,15 @@ export interface Walked {
   /** Distinct files (hard links once) and their total size. */
   distinct: number;
   bytes: number;
+  /** The symbolic links followed (followSymlinks), by their own paths: a watcher follows them again when they change. */
+  links: string[];
 }
 
 // Without a cache, files go to the exact-duplicate finder as they are walked, so hashing same-size
 // files overlaps the walk; with one, lookups wait for the whole walk (see ContentCache), unless
 // the cache knows nothing under the roots (beginWalk), as in a first scan into an empty index.
 async function walk(options: ScanOptions, progress: ProgressTracker, finder: ExactDuplicateFinder | undefined, signal?: AbortSignal): Promise<Walked> {
-  const walked: Walked = { files: [], errors: [], special: 0, distinct: 0, bytes: 0 };
+  const walked: Walked = { files: [], errors: [], special: 0, distinct: 0, bytes: 0, links: [] };
   // The walk names each path once, so only a file with several links can be met twice.
   const linkedIds = new Set<string>();
   progress.phase('walk');
@@ -151,6 +153,7 @@ async function walk(options: ScanOptions, progress: ProgressTracker, finder: Exa
     error: (error) => walked.errors.push(error),
     special: () => walked.special++,
     folder: (path) => progress.update({ currentPath: path }),
+    link: (path) => walked.links.push(path),
   });
   signal?.throwIfAborted();
   progress.update({ filesSeen: walked.distinct, bytesSeen: walked.bytes });

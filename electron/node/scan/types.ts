@@ -29,4 +29,6 @@ export interface WalkSink {
   special(path: string): void;
   /** Called as each folder is entered, for progress. */
   folder?(path: string): void;
+  /** A symbolic link the walk followed (followSymlinks), by its own path: what it leads to is listed by real path. */
+  link?(path: string): void;
 }

@@ -176,6 +176,7 @@ class Walk {
   }
 
   private followSymlink(folder: PendingFolder, path: string, relative: string, fsPath: string | Buffer): void {
+    this.sink.link?.(path);
     try {
       const stats = statSync(fsPath);
       const real = realPath(fsPath);
@@ -238,7 +239,8 @@ export function exactId(stats: Pick<Stats, 'dev' | 'ino'>, bigintStats: () => Pi
   return `${exact.dev}:${exact.ino}`;
 }
 
-function realPath(fsPath: string | Buffer): string {
+/** The real path, named as the walk names paths (escaped bytes as in shared/fsName.ts). */
+export function realPath(fsPath: string | Buffer): string {
   return decodeFsName(realpathSync.native(fsPath, { encoding: 'buffer' }));
 }
 

@@ -8,7 +8,7 @@ import { isUnder, isUnderAny } from '../index/scanRoots.ts';
 import { RACY_WINDOW_MS, settledAt } from '../scan/contentCache.ts';
 import { toFsPath } from '../scan/fsPath.ts';
 import type { WalkedFile, WalkOptions } from '../scan/types.ts';
-import { exactId, fileSystemError, scanTree } from '../scan/walk.ts';
+import { exactId, fileSystemError, realPath, scanTree } from '../scan/walk.ts';
 import { throughRealFolder } from './watchIgnore.ts';
 import type { IgnoreTest } from './watchIgnore.ts';
 
@@ -46,6 +46,15 @@ export interface FileChanges {
  */
 function unsettledAt(file: WalkedFile, statSinceMs: number): boolean {
   return !settledAt(file, statSinceMs) && file.mtimeMs <= statSinceMs + RACY_WINDOW_MS;
+}
+
+/** The real path of a root (the walk lists real paths), or the root as given if it cannot be read. */
+function realPathOr(path: string): string {
+  try {
+    return realPath(toFsPath(path));
+  } catch {
+    return path;
+  }
 }
 
 function sameFile(a: WalkedFile, b: WalkedFile): boolean {
@@ -95,8 +104,11 @@ export function createFileList(
   isIgnored: IgnoreTest,
   initialErrors: readonly ScanError[] = [],
   listedSinceMs = Date.now(),
+  initialLinks: readonly string[] = [],
 ): FileList {
   const files = new Map(initial.map((file) => [file.path, file]));
+  /** The symbolic links the walks followed (followSymlinks), by their own paths. */
+  let links = new Set(initialLinks);
   // Files listed while their mtime was within RACY_WINDOW_MS of when they were stat'ed (settledAt):
   // written again in the same tick, with the same size, they would keep their identity, so the
   // watcher's event for such a file is a change even then (and its paths re-read so since the
@@ -211,14 +223,15 @@ export function createFileList(
   }
 
   /** What a walk of `folders` lists now, less what the user's globs ignore. */
-  async function walkNow(folders: readonly string[], signal: AbortSignal): Promise<{ found: WalkedFile[]; walkErrors: ScanError[]; since: number }> {
+  async function walkNow(folders: readonly string[], signal: AbortSignal): Promise<{ found: WalkedFile[]; walkErrors: ScanError[]; since: number; followed: string[] }> {
     const found: WalkedFile[] = [];
     const walkErrors: ScanError[] = [];
+    const followed: string[] = [];
     const since = Date.now();
-    await scanTree([...folders], { ...options, signal }, { file: (file) => found.push(file), error: (error) => walkErrors.push(error), special: () => {} });
+    await scanTree([...folders], { ...options, signal }, { file: (file) => found.push(file), error: (error) => walkErrors.push(error), special: () => {}, link: (path) => followed.push(path) });
     // The walk was rooted at the new folder: the user's path globs are relative to the real root.
     const kept = (entry: { path: string }) => !isIgnored(entry.path);
-    return { found: found.filter(kept), walkErrors: walkErrors.filter(kept), since };
+    return { found: found.filter(kept), walkErrors: walkErrors.filter(kept), since, followed };
   }
 
   /**
@@ -227,7 +240,8 @@ export function createFileList(
    * any more goes.
    */
   async function walkInto(folders: readonly string[], signal: AbortSignal): Promise<boolean> {
-    const { found, walkErrors, since } = await walkNow(folders, signal);
+    const { found, walkErrors, since, followed } = await walkNow(folders, signal);
+    for (const link of followed) links.add(link);
     return replaceListed(folders, found, walkErrors, since);
   }
 
@@ -242,8 +256,11 @@ export function createFileList(
    * and whatever that walk no longer reaches goes, outside the roots too.
    */
   async function rewalkRoots(signal: AbortSignal): Promise<boolean> {
-    const { found, walkErrors, since } = await walkNow(options.roots, signal);
+    const { found, walkErrors, since, followed } = await walkNow(options.roots, signal);
+    links = new Set(followed);
     const reached = new Set(found.map((file) => file.path));
+    // What was found behind a link that is gone may have left errors outside the roots too.
+    for (const error of errors.values()) if (!isUnderAny(error.path, options.roots)) errors.delete(error.path);
     let changed = false;
     for (const path of [...files.keys()]) if (!reached.has(path) && !isUnderAny(path, options.roots)) changed = drop(path) || changed;
     return replaceListed(options.roots, found, walkErrors, since) || changed;
@@ -251,9 +268,14 @@ export function createFileList(
 
   /** Whether a file is listed through a followed link, outside every root (as given, and real: the walk lists real paths). */
   function reachesOutside(): boolean {
-    if (!options.followSymlinks) return false;
-    const roots = [...options.roots, ...options.roots.map(throughRealFolder)];
+    const roots = [...options.roots, ...options.roots.map(realPathOr)];
     for (const path of files.keys()) if (!isUnderAny(path, roots)) return true;
+    return false;
+  }
+
+  /** Whether one of the gone paths was a followed link, or a folder holding one. */
+  function linkGone(gone: readonly string[]): boolean {
+    for (const link of links) if (gone.some((path) => link === path || isUnder(link, path))) return true;
     return false;
   }
 
@@ -280,8 +302,8 @@ export function createFileList(
         if (stats?.isSymbolicLink() && options.followSymlinks) linkChanged = true;
         if (stats?.isDirectory() || (stats?.isSymbolicLink() && options.followSymlinks)) newFolders.push(path);
       }
-      // A followed link made, re-pointed or (an unlisted path gone) removed.
-      if ((linkChanged || gone.length > 0) && reachesOutside()) return (await rewalkRoots(signal)) || changed;
+      // A followed link made, re-pointed or removed: only then, and only if a link leads outside.
+      if (options.followSymlinks && (linkChanged || linkGone(gone)) && reachesOutside()) return (await rewalkRoots(signal)) || changed;
       if (gone.length > 0) changed = dropBelow(gone) || changed;
       if (newFolders.length > 0) changed = (await walkInto(newFolders, signal)) || changed;
       return refreshLinks((path) => read.has(path) || isUnderAny(path, newFolders)) || changed;

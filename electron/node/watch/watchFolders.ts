@@ -133,7 +133,7 @@ export async function watchFolders(options: ScanOptions, hooks: WatchHooks): Pro
     const listedSinceMs = Date.now();
     const { report, walked } = await runScanWith(options, pools, { cache, signal, onProgress: hooks.onProgress, takeKeptAnalysis: false, ...(dismissals ? { dismissals } : {}) });
     const notOwn = (entry: { path: string }) => !isOwnFile(entry.path);
-    const list = createFileList(hooks.ownFiles?.length ? walked.files.filter(notOwn) : walked.files, options, isIgnored, walked.errors.filter(notOwn), listedSinceMs);
+    const list = createFileList(hooks.ownFiles?.length ? walked.files.filter(notOwn) : walked.files, options, isIgnored, walked.errors.filter(notOwn), listedSinceMs, walked.links);
     const { clusters, ...summary } = report;
     let tracked = clusters.map((cluster) => trackCluster(cluster, (path) => list.files.get(path)?.fileId));
     for (const cluster of clusters) hooks.onChange({ event: 'cluster-added', cluster });

@@ -3,6 +3,7 @@
 import { chmod, link, mkdir, rename, symlink, unlink, utimes, writeFile } from 'node:fs/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { defaultScanOptions } from '../../../../shared/scanOptions.ts';
+import type { ScanError } from '../../../../shared/report.ts';
 import type { WalkedFile } from '../../../../electron/node/scan/types.ts';
 import { scanTree } from '../../../../electron/node/scan/walk.ts';
 import { createFileList } from '../../../../electron/node/watch/fileList.ts';
@@ -22,8 +23,10 @@ describe('file list', () => {
     const walked: WalkedFile[] = [];
     const since = Date.now();
     const options = { ...defaultScanOptions, followSymlinks, roots: [root] };
-    await scanTree([root], options, { file: (file) => walked.push(file), error: () => {}, special: () => {} });
-    return createFileList(walked, options, () => false, [], since);
+    const links: string[] = [];
+    const errors: ScanError[] = [];
+    await scanTree([root], options, { file: (file) => walked.push(file), error: (error) => errors.push(error), special: () => {}, link: (path) => links.push(path) });
+    return createFileList(walked, options, () => false, errors, since, links);
   }
 
   it('drops what was under a folder renamed away when a new folder takes its name', async () => {
@@ -129,9 +132,16 @@ describe('file list', () => {
     tree = await createTempTree({ 'root/a/x.txt': 'x', 'ext/x-copy.txt': 'x', 'ext/deep/y.txt': 'y', 'ext2/z.txt': 'z', 'note.txt': 'n' });
     await symlink(tree.path('ext'), tree.path('root/a/link'));
     await symlink(tree.path('note.txt'), tree.path('root/note-link.txt'));
+    await symlink(tree.path('nowhere'), tree.path('ext/dangling.txt'));
     const list = await listOf(tree.path('root'), true);
     const signal = new AbortController().signal;
     expect(paths([...list.files.values()])).toEqual([tree.path('ext/deep/y.txt'), tree.path('ext/x-copy.txt'), tree.path('note.txt'), tree.path('root/a/x.txt')]);
+    expect(list.errors().map((error) => error.path)).toEqual([tree.path('ext/dangling.txt')]);
+    // An editor's temporary file, made and deleted unlisted, is not taken for a link: no walk of the roots.
+    await writeFile(tree.path('root/a/unnamed.txt'), 'not named to the list');
+    expect(await list.update([tree.path('root/a/.x.txt.swp')], signal)).toBe(false);
+    expect(list.files.has(tree.path('root/a/unnamed.txt'))).toBe(false);
+    await unlink(tree.path('root/a/unnamed.txt'));
     // Re-pointed: the watcher names the link.
     await unlink(tree.path('root/a/link'));
     await symlink(tree.path('ext2'), tree.path('root/a/link'));
@@ -142,5 +152,6 @@ describe('file list', () => {
     await unlink(tree.path('root/note-link.txt'));
     expect(await list.update([tree.path('root/a/link'), tree.path('root/note-link.txt')], signal)).toBe(true);
     expect(paths([...list.files.values()])).toEqual([tree.path('root/a/x.txt')]);
+    expect(list.errors()).toEqual([]);
   });
 });
