@@ -5,7 +5,8 @@
 // - the user's: in places no option names (--journal, SHINGLE_DATA_DIR and XDG_DATA_HOME all
 //   move the journal, and the app and a shell often see different ones), so two batches recorded
 //   in different journals still never run at once. Two places, both held: the temporary folder,
-//   and the system's fixed one (/tmp), as TMPDIR too can differ between the app and a shell.
+//   and the system's fixed one (/tmp), as TMPDIR too can differ between the app and a shell (the
+//   fixed one is passed over only where it cannot be made: no /tmp, or a read-only one).
 // Each lock is an exclusive SQLite transaction on a small file: the operating system drops it
 // when the process ends, however it ends, so a killed run never leaves a stale lock.
 // Not covered: two machines acting on one network share. Each has its own temporary folder, and
@@ -85,9 +86,10 @@ export function userLockDirs(): string[] {
  * Makes the folder, or checks the one there is ours alone: in a shared /tmp another user could
  * have put a symlink or a folder of theirs at the name, to point the lock file somewhere else or
  * to hold the lock. Inside a folder only we may write, nobody can swap the lock file. Returns its
- * stats; undefined when `optional` and it cannot be used: its parent cannot hold it (no /tmp, a
- * read-only one), or another user holds the name (in a sticky /tmp nobody else could remove it,
- * and every clean-up would be refused). The folder in TMPDIR, not optional, still locks then.
+ * stats; undefined when `optional` and its parent cannot hold it (no /tmp, a read-only one): the
+ * folder in TMPDIR still locks then. A folder at the name that is not ours is refused, optional
+ * or not: passed over, it would let two clean-ups whose TMPDIR differ run at once, unseen, where
+ * a refusal only stops them, saying why.
  */
 function privateFolder(dir: string, optional: boolean): Stats | undefined {
   try {
@@ -99,7 +101,6 @@ function privateFolder(dir: string, optional: boolean): Stats | undefined {
   }
   const stats = lstatSync(dir);
   if (notOwnFolder(stats) === undefined) return stats;
-  if (optional) return undefined;
   throw new JournalBusyError(`${dir} is not a folder of this user's alone (a symlink, another user's folder, or writable by others): no clean-up runs until it is removed`);
 }
 
@@ -120,9 +121,11 @@ export function lockJournal(journalPath: string): JournalLock {
     const dirs = userLockDirs();
     const locked = new Set<string>();
     for (const [i, dir] of dirs.entries()) {
-      const stats = privateFolder(dir, i < dirs.length - 1);
-      if (stats === undefined || locked.has(`${stats.dev}:${stats.ino}`)) continue;
-      locked.add(`${stats.dev}:${stats.ino}`);
+      if (privateFolder(dir, i < dirs.length - 1) === undefined) continue;
+      // Exact, as Windows file ids pass 2^53.
+      const { dev, ino } = lstatSync(dir, { bigint: true });
+      if (locked.has(`${dev}:${ino}`)) continue;
+      locked.add(`${dev}:${ino}`);
       held.push(takeLock(join(dir, 'clean-up.lock'), USER_BUSY));
     }
     return { release };

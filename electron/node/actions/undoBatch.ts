@@ -66,7 +66,7 @@ async function removeLeftoverCopy(step: JournalStep, destination: string): Promi
   }
   await unlink(toFsPath(destination));
   if (step.trashInfo) await unlink(toFsPath(step.trashInfo)).catch(() => undefined);
-  return nothingToDo('it never left its path (the run stopped while copying it); the partial copy was removed');
+  return nothingToDo('it never left its path (the run stopped while copying it); the copy it had begun was removed');
 }
 
 /** Trash and move: the file is at `destination` (or, after a kill mid-move, at both names). */
@@ -109,7 +109,7 @@ async function undoHardlink(step: JournalStep, options: UndoOptions): Promise<St
   if (step.destination) await unlink(toFsPath(step.destination)).catch(() => undefined);
   const [linked, kept] = await Promise.all([lstat(toFsPath(step.path)).catch(() => undefined), lstat(toFsPath(step.keptPath)).catch(() => undefined)]);
   if (!linked) return nothingToDo('it no longer exists: nothing to give its own copy again');
-  if (!kept || linked.dev !== kept.dev || linked.ino !== kept.ino) return nothingToDo('it is no longer a link to the kept copy: it has its own bytes already');
+  if (!kept || linked.dev !== kept.dev || linked.ino !== kept.ino) return nothingToDo('it is not a link to the kept copy (never linked, or changed since): it has its own bytes');
   const temp = join(dirname(step.path), `.shingle-undo-${randomUUID()}`);
   await copyFile(toFsPath(step.keptPath), toFsPath(temp), constants.COPYFILE_EXCL);
   try {

@@ -101,7 +101,7 @@ describe('undo of a move or a trash', () => {
 
     it('removes the whole copy and has nothing to restore', async () => {
       const { batchId } = await killedMidCopy();
-      expect((await undoBatch(journal, batchId)).outcomes).toEqual([{ path: tree.path('docs/b.txt'), state: 'nothing-to-do', reason: 'it never left its path (the run stopped while copying it); the partial copy was removed' }]);
+      expect((await undoBatch(journal, batchId)).outcomes).toEqual([{ path: tree.path('docs/b.txt'), state: 'nothing-to-do', reason: 'it never left its path (the run stopped while copying it); the copy it had begun was removed' }]);
       expect(await readdir(tree.path('attic'))).toEqual([]);
       expect(await readFile(tree.path('docs/b.txt'), 'utf8')).toBe(body);
       expect(journal.batch(batchId)!.undoneMs).not.toBeNull();

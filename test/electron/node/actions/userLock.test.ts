@@ -142,15 +142,25 @@ describe('one clean-up at a time per user, whatever the journal', () => {
       lockJournal(tree.path('two/journal.sqlite')).release();
     });
 
-    it('passes over a fixed folder someone else could tamper with, and locks in TMPDIR', () => {
+    it('refuses, saying why, rather than pass over a fixed folder someone else could tamper with', () => {
       process.env.SHINGLE_TEST_LOCK_ROOT = tree.path('fixed');
       process.env.TMPDIR = tree.path('tmp');
       mkdirSync(tree.path('tmp'));
       const [fixedDir] = userLockDirs() as [string];
       mkdirSync(fixedDir, { recursive: true, mode: 0o700 });
       chmodSync(fixedDir, 0o777);
+      // Passed over, two clean-ups whose TMPDIR differ would each run.
+      expect(() => lockJournal(tree.path('one/journal.sqlite'))).toThrow(/is not a folder of this user's alone/);
+      chmodSync(fixedDir, 0o700);
+      lockJournal(tree.path('one/journal.sqlite')).release();
+    });
+
+    it('locks in TMPDIR alone where the fixed folder cannot be made (no /tmp, a read-only one)', () => {
+      process.env.SHINGLE_TEST_LOCK_ROOT = tree.path('missing/root');
+      process.env.TMPDIR = tree.path('tmp');
+      mkdirSync(tree.path('tmp'));
       const held = lockJournal(tree.path('one/journal.sqlite'));
-      expect(existsSync(join(fixedDir, 'clean-up.lock'))).toBe(false);
+      expect(existsSync(tree.path('missing'))).toBe(false);
       expect(() => lockJournal(tree.path('two/journal.sqlite'))).toThrow(/^another clean-up or undo is running \(/);
       held.release();
     });
