@@ -32,6 +32,8 @@ export interface ApplyProgress {
 export interface ApplyOptions {
   signal?: AbortSignal;
   onProgress?: (progress: ApplyProgress) => void;
+  /** For tests: runs after a step acted, before its result is confirmed on disk. */
+  afterAct?: (step: PlannedStep) => Promise<void>;
 }
 
 export interface ApplyResult {
@@ -105,11 +107,19 @@ async function actOn(step: PlannedStep, plan: ActionPlan, journal: ActionJournal
   }
 }
 
+/** What a step that acted did, for a failure that came after it. */
+const DONE_WORDS: Record<ActionPlan['action'], string> = {
+  trash: 'it went to the trash',
+  move: 'it was moved',
+  delete: 'it was deleted',
+  hardlink: 'it was replaced by a hard link',
+};
+
 /** Checks on disk that the step did what it says. */
 async function confirm(step: PlannedStep, action: ActionPlan['action']): Promise<void> {
   const now = await lstat(toFsPath(step.path)).catch(() => undefined);
   if (action !== 'hardlink') {
-    if (now) throw new Error('the file is still at its path');
+    if (now) throw new Error('a file is at its path again');
     return;
   }
   const kept = await lstat(toFsPath(step.kept.path));
@@ -132,7 +142,7 @@ export function startBatch(plan: ActionPlan, journal: ActionJournal): StartedBat
   return { batchId, run: (options = {}) => runBatch(plan, journal, batchId, options).finally(() => lock.release()) };
 }
 
-async function runBatch(plan: ActionPlan, journal: ActionJournal, batchId: number, { signal, onProgress }: ApplyOptions): Promise<ApplyResult> {
+async function runBatch(plan: ActionPlan, journal: ActionJournal, batchId: number, { signal, onProgress, afterAct }: ApplyOptions): Promise<ApplyResult> {
   const outcomes: StepOutcome[] = [];
   const checker = createStepChecker(plan.action, signal);
   let failed = 0;
@@ -144,10 +154,13 @@ async function runBatch(plan: ActionPlan, journal: ActionJournal, batchId: numbe
       }
       onProgress?.({ done: seq, total: plan.steps.length, failed, path: step.path });
       const outcome: StepOutcome = { clusterId: step.clusterId, path: step.path, state: 'done' };
+      let acted = false;
       try {
         const seen = await checker.check(step);
         await checker.final(step, seen);
         await actOn(step, plan, journal, batchId, seq);
+        acted = true;
+        await afterAct?.(step);
         await confirm(step, plan.action);
         if (plan.action === 'hardlink') await checker.touched(step.kept.path);
       } catch (error) {
@@ -156,10 +169,11 @@ async function runBatch(plan: ActionPlan, journal: ActionJournal, batchId: numbe
           return { batchId, outcomes, cancelled: true };
         }
         outcome.state = error instanceof Refused ? 'refused' : 'failed';
-        outcome.reason = (error as Error).message;
+        outcome.reason = acted ? `${DONE_WORDS[plan.action]}, but then ${(error as Error).message}` : (error as Error).message;
         failed++;
       }
-      journal.markStep(batchId, seq, outcome.state, outcome.reason ?? null);
+      // A step that acted stays 'done' in the journal whatever came after, so undo puts it back.
+      journal.markStep(batchId, seq, acted ? 'done' : outcome.state, outcome.reason ?? null);
       outcomes.push(outcome);
     }
   } finally {

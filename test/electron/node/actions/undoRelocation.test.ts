@@ -125,4 +125,21 @@ describe('undo of a move or a trash', () => {
       });
     }
   });
+
+  it('a step that acted and then failed its check stays undoable: the file in the trash comes back', async () => {
+    const [a, b] = [tree.path('docs/a.txt'), tree.path('docs/b.txt')];
+    const report = reportOf([tree.path('docs')], [await clusterOf('c1', [a, b])]);
+    const plan = planActions(report, { clusters: [{ clusterId: 'c1', keep: [a], act: [b] }] }, { action: 'trash' });
+    // Right after the move, another program writes a new file at the path.
+    const result = await applyPlan(plan, { journal, afterAct: async (step) => writeFile(step.path, 'a new note') });
+    expect(result.outcomes).toEqual([{ clusterId: 'c1', path: b, state: 'failed', reason: 'it went to the trash, but then a file is at its path again' }]);
+    expect(journal.steps(result.batchId)[0]!.state).toBe('done');
+    expect(journal.batches()[0]!.undoable).toBe(true);
+    // The new note is never overwritten; once it is gone, undo brings the trashed file back.
+    expect((await undoBatch(journal, result.batchId)).outcomes.map((o) => o.state)).toEqual(['refused']);
+    expect(await readFile(b, 'utf8')).toBe('a new note');
+    await rename(b, tree.path('note.txt'));
+    expect((await undoBatch(journal, result.batchId)).outcomes.map((o) => o.state)).toEqual(['restored']);
+    expect(await readFile(b, 'utf8')).toBe(body);
+  });
 });
