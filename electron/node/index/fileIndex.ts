@@ -287,6 +287,9 @@ export function openFileIndex(path: string, options: FileIndexOptions = {}): Fil
       scan = { roots: loadedRoots, walked };
       return known.followMoves(scan.roots, files, walked);
     },
+    forget(paths) {
+      for (const path of paths) queue({ kind: 'drop', path });
+    },
     finishScan() {
       if (scan !== undefined) {
         for (const dropped of known.dropUnseen(scan.roots, scan.walked)) queue({ kind: 'drop', path: dropped });

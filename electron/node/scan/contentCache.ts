@@ -36,6 +36,11 @@ export interface ContentCache {
   beginScan(roots: readonly string[], files: readonly WalkedFile[]): readonly WalkedFile[];
   /** After a complete scan: what was known of files under its roots that the walk did not find is dropped. */
   finishScan(): void;
+  /**
+   * Optional: drops what is known of these paths, deleted since (a watcher's). A later rescan that
+   * takes the kept analysis (analysisMemo.ts) never walks past them to drop them itself.
+   */
+  forget?(paths: readonly string[]): void;
   hashes(file: WalkedFile): ContentHashes | undefined;
   /**
    * Merges with what is known of the same identity; a changed identity starts afresh. After a

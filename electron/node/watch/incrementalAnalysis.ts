@@ -54,6 +54,9 @@ export function createIncrementalAnalysis(list: FileList, options: ScanOptions, 
       const update = (patch: Partial<ScanProgress>) => progress.update(patch);
       let changes = list.takeChanges();
       if (!started) changes = { removed: [], added: [...list.files.values()] };
+      // Deleted (or moved away): the index forgets them, or it would keep them past rescans.
+      const gone = changes.removed.filter((file) => !list.files.has(file.path)).map((file) => file.path);
+      if (gone.length > 0) cache.forget?.(gone);
       started = true;
       progress.phase('hash');
       const regrouped = await exact.update(changes, signal, update);
