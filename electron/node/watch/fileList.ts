@@ -266,16 +266,20 @@ export function createFileList(
     return replaceListed(options.roots, found, walkErrors, since) || changed;
   }
 
-  /** Whether a file is listed through a followed link, outside every root (as given, and real: the walk lists real paths). */
+  /** Whether a file or an error is listed through a followed link, outside every root (as given, and real: the walk lists real paths). */
   function reachesOutside(): boolean {
     const roots = [...options.roots, ...options.roots.map(realPathOr)];
     for (const path of files.keys()) if (!isUnderAny(path, roots)) return true;
+    for (const path of errors.keys()) if (!isUnderAny(path, roots)) return true;
     return false;
   }
 
-  /** Whether one of the gone paths was a followed link, or a folder holding one. */
+  /**
+   * Whether one of the gone paths was a followed link, a folder holding one, or a path through one
+   * (its target deleted or moved: the watcher names what was below the link).
+   */
   function linkGone(gone: readonly string[]): boolean {
-    for (const link of links) if (gone.some((path) => link === path || isUnder(link, path))) return true;
+    for (const link of links) if (gone.some((path) => link === path || isUnder(link, path) || isUnder(path, link))) return true;
     return false;
   }
 
@@ -299,7 +303,11 @@ export function createFileList(
         // A listed file is gone or replaced; an unlisted path that is gone may have been a folder.
         if (files.has(path) && drop(path)) changed = true;
         else if (stats === undefined) gone.push(path);
-        if (stats?.isSymbolicLink() && options.followSymlinks) linkChanged = true;
+        if (stats?.isSymbolicLink() && options.followSymlinks) {
+          // Walked as a root below, a new link is not named to the walk's link(): known here.
+          links.add(path);
+          linkChanged = true;
+        }
         if (stats?.isDirectory() || (stats?.isSymbolicLink() && options.followSymlinks)) newFolders.push(path);
       }
       // A followed link made, re-pointed or removed: only then, and only if a link leads outside.

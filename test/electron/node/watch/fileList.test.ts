@@ -1,6 +1,6 @@
 // The watcher's file list, re-reading only the paths the watcher names, and the changes it hands
 // the incremental analysis.
-import { chmod, link, mkdir, rename, symlink, unlink, utimes, writeFile } from 'node:fs/promises';
+import { chmod, link, mkdir, rename, rm, symlink, unlink, utimes, writeFile } from 'node:fs/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { defaultScanOptions } from '../../../../shared/scanOptions.ts';
 import type { ScanError } from '../../../../shared/report.ts';
@@ -153,5 +153,19 @@ describe('file list', () => {
     expect(await list.update([tree.path('root/a/link'), tree.path('root/note-link.txt')], signal)).toBe(true);
     expect(paths([...list.files.values()])).toEqual([tree.path('root/a/x.txt')]);
     expect(list.errors()).toEqual([]);
+    // Made while watching, then removed.
+    await symlink(tree.path('ext2'), tree.path('root/later'));
+    expect(await list.update([tree.path('root/later')], signal)).toBe(true);
+    expect(list.files.has(tree.path('ext2/z.txt'))).toBe(true);
+    await unlink(tree.path('root/later'));
+    expect(await list.update([tree.path('root/later')], signal)).toBe(true);
+    expect(list.files.has(tree.path('ext2/z.txt'))).toBe(false);
+    // Its target deleted, not the link: the watcher names what was below the link.
+    await symlink(tree.path('ext2'), tree.path('root/again'));
+    await list.update([tree.path('root/again')], signal);
+    await rm(tree.path('ext2'), { recursive: true });
+    expect(await list.update([tree.path('root/again/z.txt')], signal)).toBe(true);
+    expect(paths([...list.files.values()])).toEqual([tree.path('root/a/x.txt')]);
+    expect(list.errors().map((error) => error.path)).toEqual([tree.path('root/again')]);
   });
 });
