@@ -168,12 +168,16 @@ async function runBatch(plan: ActionPlan, journal: ActionJournal, batchId: numbe
           journal.finishBatch(batchId, 'cancelled');
           return { batchId, outcomes, cancelled: true };
         }
-        outcome.state = error instanceof Refused ? 'refused' : 'failed';
-        outcome.reason = acted ? `${DONE_WORDS[plan.action]}, but then ${(error as Error).message}` : (error as Error).message;
-        failed++;
+        // A step that acted is done whatever came after (undo puts it back), with what came after told.
+        if (acted) {
+          outcome.reason = `${DONE_WORDS[plan.action]}, but then ${(error as Error).message}`;
+        } else {
+          outcome.state = error instanceof Refused ? 'refused' : 'failed';
+          outcome.reason = (error as Error).message;
+          failed++;
+        }
       }
-      // A step that acted stays 'done' in the journal whatever came after, so undo puts it back.
-      journal.markStep(batchId, seq, acted ? 'done' : outcome.state, outcome.reason ?? null);
+      journal.markStep(batchId, seq, outcome.state, outcome.reason ?? null);
       outcomes.push(outcome);
     }
   } finally {

@@ -93,10 +93,12 @@ export function userLockDirs(): string[] {
  */
 function privateFolder(dir: string, optional: boolean): Stats | undefined {
   try {
-    mkdirSync(dir, { recursive: !optional, mode: 0o700 });
+    // Made with its parents, optional or not: two processes, one required to make it and one
+    // allowed to pass it by, must not choose differently for a parent that is not there yet.
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (optional && (code === 'ENOENT' || code === 'EACCES' || code === 'EPERM' || code === 'EROFS')) return undefined;
+    if (optional && (code === 'ENOENT' || code === 'ENOTDIR' || code === 'EACCES' || code === 'EPERM' || code === 'EROFS')) return undefined;
     if (code !== 'EEXIST') throw error;
   }
   const stats = lstatSync(dir);

@@ -109,7 +109,12 @@ async function undoHardlink(step: JournalStep, options: UndoOptions): Promise<St
   if (step.destination) await unlink(toFsPath(step.destination)).catch(() => undefined);
   const [linked, kept] = await Promise.all([lstat(toFsPath(step.path)).catch(() => undefined), lstat(toFsPath(step.keptPath)).catch(() => undefined)]);
   if (!linked) return nothingToDo('it no longer exists: nothing to give its own copy again');
-  if (!kept || linked.dev !== kept.dev || linked.ino !== kept.ino) return nothingToDo('it is not a link to the kept copy (never linked, or changed since): it has its own bytes');
+  if (!kept || linked.dev !== kept.dev || linked.ino !== kept.ino) {
+    // Still sharing its bytes with another name: the kept copy renamed or moved, most likely.
+    // Which name that is, the journal does not say, so nothing is changed and nothing claimed.
+    if (linked.nlink > 1) throw new UndoError(`it still shares its bytes with another name, and the kept copy is no longer at ${displayPath(step.keptPath)} as that name; left as it is`);
+    return nothingToDo('it is not a link to the kept copy (never linked, or changed since): it has its own bytes');
+  }
   const temp = join(dirname(step.path), `.shingle-undo-${randomUUID()}`);
   await copyFile(toFsPath(step.keptPath), toFsPath(temp), constants.COPYFILE_EXCL);
   try {

@@ -110,7 +110,8 @@ async function runBatch(args: ApplyArgs, plan: ActionPlan, batch: StartedBatch, 
     const result = await batch.run({ signal: context.signal, onProgress: progress?.update });
     progress?.clear();
     const done = result.outcomes.filter((o) => o.state === 'done');
-    for (const o of result.outcomes) if (o.state !== 'done') process.stderr.write(`${o.state} ${terminalPath(o.path)}: ${terminalText(o.reason ?? '')}\n`);
+    // A done step with a reason acted, then met something on disk after (applyPlan.ts).
+    for (const o of result.outcomes) if (o.state !== 'done' || o.reason) process.stderr.write(`${o.state === 'done' ? 'warning' : o.state} ${terminalPath(o.path)}: ${terminalText(o.reason ?? '')}\n`);
     const donePaths = new Set(done.map((o) => o.path));
     const doneBytes = plan.steps.filter((s) => donePaths.has(s.path)).reduce((n, s) => n + s.size, 0);
     // Refused in the plan, refused or failed at run time, or not reached before a cancel.

@@ -72,4 +72,14 @@ describe('undo of a hard link while the person saves to the path', () => {
     expect(outcomes).toEqual([{ path: tree.path('docs/b.txt'), state: 'nothing-to-do', reason: 'it no longer exists: nothing to give its own copy again' }]);
     expect(await readdir(tree.path('docs'))).toEqual(['a.txt']);
   });
+
+  it('refuses, rather than call it done, a path still sharing its bytes once the kept copy was renamed', async () => {
+    const batchId = await linkCopies();
+    await rename(tree.path('docs/a.txt'), tree.path('docs/a-renamed.txt'));
+    const { outcomes } = await undoBatch(journal, batchId);
+    expect(outcomes).toEqual([
+      { path: tree.path('docs/b.txt'), state: 'refused', reason: `it still shares its bytes with another name, and the kept copy is no longer at ${tree.path('docs/a.txt')} as that name; left as it is` },
+    ]);
+    expect(journal.batch(batchId)!.undoneMs).toBeNull();
+  });
 });

@@ -1,7 +1,7 @@
 // Clean-ups recorded in different journals (`shingle apply --journal`, the app with another data
 // folder) still run one at a time: the per-user lock. Two batches with opposite keep choices, one
 // keeping a and removing b, the other keeping b and removing a, must never remove both.
-import { chmodSync, chownSync, existsSync, mkdirSync, rmSync, symlinkSync, unlinkSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, mkdirSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import { readdir, utimes } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -155,12 +155,23 @@ describe('one clean-up at a time per user, whatever the journal', () => {
       lockJournal(tree.path('one/journal.sqlite')).release();
     });
 
-    it('locks in TMPDIR alone where the fixed folder cannot be made (no /tmp, a read-only one)', () => {
+    it('locks in TMPDIR alone where the fixed folder cannot be made (a file in the way, a read-only /tmp)', () => {
+      writeFileSync(tree.path('blocked'), 'a file where the fixed root should be');
+      process.env.SHINGLE_TEST_LOCK_ROOT = tree.path('blocked/root');
+      process.env.TMPDIR = tree.path('tmp');
+      mkdirSync(tree.path('tmp'));
+      const held = lockJournal(tree.path('one/journal.sqlite'));
+      expect(() => lockJournal(tree.path('two/journal.sqlite'))).toThrow(/^another clean-up or undo is running \(/);
+      held.release();
+    });
+
+    it('makes a fixed folder whose parent is missing, as a process whose TMPDIR it is would', () => {
       process.env.SHINGLE_TEST_LOCK_ROOT = tree.path('missing/root');
       process.env.TMPDIR = tree.path('tmp');
       mkdirSync(tree.path('tmp'));
       const held = lockJournal(tree.path('one/journal.sqlite'));
-      expect(existsSync(tree.path('missing'))).toBe(false);
+      // The other process: its TMPDIR is the fixed root itself.
+      process.env.TMPDIR = tree.path('missing/root');
       expect(() => lockJournal(tree.path('two/journal.sqlite'))).toThrow(/^another clean-up or undo is running \(/);
       held.release();
     });
