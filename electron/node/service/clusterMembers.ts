@@ -7,8 +7,10 @@
 //    of units (a file with 'text' starts one) of byte-identical files ('bytes'). Removing files
 //    keeps that layout, so the flags are written again by the same rules; the similarities stay
 //    true as long as one file with the representative's text is left.
-// When the representative's text is gone entirely, the remaining similarities compare with a
-// text no longer in the cluster: nothing here can vouch for them, and the caller says so.
+// When the representative's text is gone entirely, or the text a member was measured against,
+// the remaining similarities compare with a text no longer in the cluster: nothing here can vouch
+// for them, and the caller says so. A file gone whose text another file of its node still holds
+// is stood in for by that file, in `matches` and in its node's measure.
 import type { Cluster, ReportFile } from '../../../shared/report.ts';
 
 export type ReducedCluster =
@@ -31,18 +33,38 @@ export function withoutFiles(cluster: Cluster, gone: ReadonlySet<string>): Reduc
   const remaining = kept.reduce((sum, units) => sum + units.reduce((n, unit) => n + unit.length, 0), 0);
   if (remaining < 2) return { outcome: 'dissolved' };
   if (kept[0]!.length === 0) return { outcome: 'unverifiable' };
-  const files: ReportFile[] = [];
-  kept.forEach((units, m) => {
-    units.forEach((unit, u) => {
-      unit.forEach((file, i) => {
-        const { identical: _identical, similarity, ...rest } = file;
-        const identical = i > 0 ? 'bytes' : u > 0 ? 'text' : undefined;
-        // The representative's own node is its text (similarity 1); other nodes keep their measure.
-        const measured = m === 0 ? (u > 0 || i > 0 ? 1 : undefined) : similarity;
-        files.push({ ...rest, ...(identical ? { identical } : {}), ...(measured !== undefined ? { similarity: measured } : {}) });
-      });
-    });
+  // Every file of a node has its text: a file gone is stood in for by its node's first file left.
+  const standIn = new Map<string, string>();
+  for (const file of cluster.files) if (!gone.has(file.path)) standIn.set(file.path, file.path);
+  nodes.forEach((units, m) => {
+    const head = kept[m]![0]?.[0];
+    if (head) for (const file of units.flat()) if (gone.has(file.path)) standIn.set(file.path, head.path);
   });
+  const files: ReportFile[] = [];
+  for (const [m, units] of kept.entries()) {
+    if (units.length === 0) continue;
+    const head = units[0]![0]!;
+    for (const [u, unit] of units.entries()) {
+      for (const [i, file] of unit.entries()) {
+        const { identical: _identical, similarity: _similarity, matches: _matches, ...rest } = file;
+        if (m === 0 && u === 0 && i === 0) {
+          files.push(rest);
+          continue;
+        }
+        if (u > 0 || i > 0) {
+          // A copy of its node's text: alike to the node's first file.
+          files.push({ ...rest, identical: i > 0 ? 'bytes' : 'text', similarity: 1, matches: head.path });
+          continue;
+        }
+        // A node's first file carries the node's measure, taken against the file its first file
+        // matched (or that file's stand-in, which has its text); without one, it cannot be vouched for.
+        const first = nodes[m]![0]![0]!;
+        const matches = first.matches === undefined ? undefined : standIn.get(first.matches);
+        if (first.matches !== undefined && matches === undefined) return { outcome: 'unverifiable' };
+        files.push({ ...rest, ...(first.similarity !== undefined ? { similarity: first.similarity } : {}), ...(matches !== undefined ? { matches } : {}) });
+      }
+    }
+  }
   return { outcome: 'changed', cluster: rebuilt(cluster, files, cluster.description) };
 }
 

@@ -14,10 +14,10 @@ const near: Cluster = {
   reclaimable: 400,
   files: [
     { path: '/r.txt', size: 100, mtime: 1, format: 'text' },
-    { path: '/copy/r.txt', size: 100, mtime: 1, format: 'text', identical: 'bytes', similarity: 1 },
-    { path: '/r.html', size: 150, mtime: 1, format: 'html', identical: 'text', similarity: 1 },
-    { path: '/edited.txt', size: 90, mtime: 2, format: 'text', similarity: 0.8 },
-    { path: '/copy/edited.txt', size: 90, mtime: 2, format: 'text', identical: 'bytes', similarity: 0.8 },
+    { path: '/copy/r.txt', size: 100, mtime: 1, format: 'text', identical: 'bytes', similarity: 1, matches: '/r.txt' },
+    { path: '/r.html', size: 150, mtime: 1, format: 'html', identical: 'text', similarity: 1, matches: '/r.txt' },
+    { path: '/edited.txt', size: 90, mtime: 2, format: 'text', similarity: 0.8, matches: '/r.txt' },
+    { path: '/copy/edited.txt', size: 90, mtime: 2, format: 'text', identical: 'bytes', similarity: 1, matches: '/edited.txt' },
   ],
 };
 
@@ -33,10 +33,11 @@ describe('withoutFiles', () => {
     expect(reduced.outcome).toBe('changed');
     if (reduced.outcome !== 'changed') return;
     expect(reduced.cluster.id).toBe('near-1');
+    // Each figure is now to a file still there: the stand-in with the same text.
     expect(reduced.cluster.files).toEqual([
       { path: '/copy/r.txt', size: 100, mtime: 1, format: 'text' },
-      { path: '/r.html', size: 150, mtime: 1, format: 'html', identical: 'text', similarity: 1 },
-      { path: '/copy/edited.txt', size: 90, mtime: 2, format: 'text', similarity: 0.8 },
+      { path: '/r.html', size: 150, mtime: 1, format: 'html', identical: 'text', similarity: 1, matches: '/copy/r.txt' },
+      { path: '/copy/edited.txt', size: 90, mtime: 2, format: 'text', similarity: 0.8, matches: '/copy/r.txt' },
     ]);
     expect(reduced.cluster.reclaimable).toBe(240);
     expect(reduced.cluster.similarity).toBe(0.8);
@@ -53,6 +54,32 @@ describe('withoutFiles', () => {
 
   it('will not vouch for measures against a text no longer in the cluster', () => {
     expect(withoutFiles(near, gone('/r.txt', '/copy/r.txt', '/r.html'))).toEqual({ outcome: 'unverifiable' });
+  });
+
+  it("gives a node's measure to its next file when its first goes, never a copy's 1 (measured against another member too)", () => {
+    // An edited version E and its copy, the report R measured against E, and R's byte copy.
+    const chained: Cluster = {
+      id: 'near-2',
+      kind: 'near',
+      similarity: 0.67,
+      reclaimable: 300,
+      files: [
+        { path: '/e.txt', size: 100, mtime: 1 },
+        { path: '/e2.txt', size: 100, mtime: 1, identical: 'bytes', similarity: 1, matches: '/e.txt' },
+        { path: '/r.txt', size: 100, mtime: 1, similarity: 0.67, matches: '/e.txt' },
+        { path: '/r2.txt', size: 100, mtime: 1, identical: 'bytes', similarity: 1, matches: '/r.txt' },
+        { path: '/s.txt', size: 100, mtime: 1, similarity: 0.9, matches: '/r.txt' },
+      ],
+    };
+    const reduced = withoutFiles(chained, gone('/r.txt'));
+    expect(reduced).toMatchObject({ outcome: 'changed', cluster: { similarity: 0.67 } });
+    if (reduced.outcome !== 'changed') return;
+    expect(reduced.cluster.files.slice(2)).toEqual([
+      { path: '/r2.txt', size: 100, mtime: 1, similarity: 0.67, matches: '/e.txt' },
+      { path: '/s.txt', size: 100, mtime: 1, similarity: 0.9, matches: '/r2.txt' },
+    ]);
+    // R's text gone with both its files: S's figure was to it.
+    expect(withoutFiles(chained, gone('/r.txt', '/r2.txt'))).toEqual({ outcome: 'unverifiable' });
   });
 
   it('keeps exact clusters exact, with the space of the copies left, and drops removed hard-link names', () => {
