@@ -60,9 +60,11 @@ export function createActionResults(clusters: ClusterView, saved: BatchTraces = 
       if (!trace) return [];
       const back = new Set(paths);
       const stillGone = new Set(trace.gone.filter((path) => !back.has(path)));
+      // Files a later (or earlier) batch took and nothing put back are not shown again either.
+      const goneElsewhere = new Set([...traces].flatMap(([id, other]) => (id === key ? [] : other.gone)));
       const changes: ClusterChange[] = [];
       for (const before of trace.before) {
-        const restored = withoutFiles(before, stillGone);
+        const restored = withoutFiles(before, new Set([...stillGone, ...goneElsewhere]));
         const cluster = restored.outcome === 'unchanged' ? before : restored.outcome === 'changed' ? restored.cluster : undefined;
         if (!cluster) continue;
         // What is left of it now: the same id (the results keep ids as files leave), or else the

@@ -47,4 +47,14 @@ describe('action results', () => {
     expect(results.back(3, ['/c'])).toEqual([{ event: 'cluster-changed', cluster: exact('e1', '/a', '/b', '/c'), previousId: 'e1-renamed' }]);
     expect(results.traces()).toEqual({});
   });
+
+  it('undoing an earlier batch does not show again a file a later batch took', () => {
+    const clusters = view([exact('e1', '/a', '/b', '/c')]);
+    const results = createActionResults(clusters);
+    results.gone(1, ['/b']);
+    clusters.set([exact('e1', '/a', '/c')]);
+    results.gone(2, ['/c']);
+    clusters.set([]);
+    expect(results.back(1, ['/b'])).toEqual([{ event: 'cluster-added', cluster: exact('e1', '/a', '/b') }]);
+  });
 });
