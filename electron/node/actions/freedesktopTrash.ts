@@ -7,9 +7,10 @@ import { constants } from 'node:fs';
 import type { Stats } from 'node:fs';
 import { access, lstat, mkdir, readFile, stat, unlink, writeFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
-import { dirname, isAbsolute, join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { decodeFsName, displayPath, encodeFsName } from '../../../shared/fsName.ts';
 import { toFsPath } from '../scan/fsPath.ts';
+import { xdgDataHome } from '../scan/xdgDataHome.ts';
 import { Refused } from './checkStep.ts';
 import { moveNoClobber } from './fileOps.ts';
 import { notOwnFolder } from './ownFolder.ts';
@@ -22,8 +23,7 @@ export interface TrashSlot {
 }
 
 function homeTrash(): string {
-  const dataHome = process.env.XDG_DATA_HOME;
-  return join(dataHome && isAbsolute(dataHome) ? dataHome : join(homedir(), '.local', 'share'), 'Trash');
+  return join(xdgDataHome() ?? join(homedir(), '.local', 'share'), 'Trash');
 }
 
 /** The top folder of the mount `path` is on: the highest ancestor still on its device. */

@@ -3,6 +3,7 @@
 // threw away. It applies at any depth and also when hidden files are included.
 import { createRequire } from 'node:module';
 import { sep } from 'node:path';
+import { xdgDataHome } from './xdgDataHome.ts';
 import type picomatch from 'picomatch';
 
 // Loaded when the user gives globs (picomatch is CommonJS, so synchronously): most scans have none.
@@ -46,7 +47,9 @@ const EXCLUDED_UNDER = new Map<string, string[]>([
 export function isDefaultExcluded(name: string, parent: string): boolean {
   if (DEFAULT_EXCLUDED_NAMES.has(name) || name.startsWith(TRASH_PREFIX)) return true;
   const parents = EXCLUDED_UNDER.get(name);
-  return parents !== undefined && parents.some((suffix) => parent.endsWith(suffix));
+  if (parents === undefined) return false;
+  // The home trash where XDG_DATA_HOME moved it: what the clean-up trashed would come back as duplicates.
+  return parents.some((suffix) => parent.endsWith(suffix)) || (name === 'Trash' && parent === xdgDataHome()?.replace(/[\\/]+$/, ''));
 }
 
 export type PathTest = (path: string) => boolean;

@@ -91,6 +91,19 @@ describe('scanTree', () => {
     expect(walked.folders).not.toContain(under('node_modules'));
   });
 
+  it('leaves out the home trash where XDG_DATA_HOME moved it, whose files a clean-up put there', async () => {
+    put('data/Trash/files/report.txt');
+    put('data/other/report.txt');
+    const saved = process.env.XDG_DATA_HOME;
+    process.env.XDG_DATA_HOME = under('data');
+    try {
+      expect((await walk([dir])).paths).toEqual([under('data/other/report.txt')]);
+    } finally {
+      if (saved === undefined) delete process.env.XDG_DATA_HOME;
+      else process.env.XDG_DATA_HOME = saved;
+    }
+  });
+
   it('applies user globs: without a slash to base names at any depth, with one to the path below the root', async () => {
     put('notes.log');
     put('a/b/trace.log');
