@@ -288,7 +288,11 @@ export function openFileIndex(path: string, options: FileIndexOptions = {}): Fil
       return known.followMoves(scan.roots, files, walked);
     },
     forget(paths) {
-      for (const path of paths) queue({ kind: 'drop', path });
+      for (const path of paths) {
+        // Out of memory too: a file back with the same identity is saved again, not answered from here.
+        known.byPath.delete(path);
+        queue({ kind: 'drop', path });
+      }
     },
     finishScan() {
       if (scan !== undefined) {

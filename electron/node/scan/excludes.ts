@@ -2,7 +2,7 @@
 // machinery by design, so their duplicates are noise, and trash, whose files the user already
 // threw away. It applies at any depth and also when hidden files are included.
 import { createRequire } from 'node:module';
-import { sep } from 'node:path';
+import { resolve, sep } from 'node:path';
 import { xdgDataHome } from './xdgDataHome.ts';
 import type picomatch from 'picomatch';
 
@@ -49,7 +49,9 @@ export function isDefaultExcluded(name: string, parent: string): boolean {
   const parents = EXCLUDED_UNDER.get(name);
   if (parents === undefined) return false;
   // The home trash where XDG_DATA_HOME moved it: what the clean-up trashed would come back as duplicates.
-  return parents.some((suffix) => parent.endsWith(suffix)) || (name === 'Trash' && parent === xdgDataHome()?.replace(/[\\/]+$/, ''));
+  if (parents.some((suffix) => parent.endsWith(suffix))) return true;
+  const dataHome = name === 'Trash' ? xdgDataHome() : undefined;
+  return dataHome !== undefined && parent === resolve(dataHome);
 }
 
 export type PathTest = (path: string) => boolean;

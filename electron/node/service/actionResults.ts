@@ -3,7 +3,9 @@
 // drive): files a batch removed leave their clusters at once, a cluster of one leaves the list,
 // and undo puts back what the batch took. Each cluster a batch touches is remembered as it was
 // before, per batch, and saved with the results, so an undo after a restart restores it too.
+import { lstatSync } from 'node:fs';
 import type { Cluster } from '../../../shared/report.ts';
+import { toFsPath } from '../scan/fsPath.ts';
 import type { ClusterChange } from '../watch/watchFolders.ts';
 import { withoutFiles } from './clusterMembers.ts';
 
@@ -26,7 +28,11 @@ export interface ActionResults {
   traces(): BatchTraces;
 }
 
-export function createActionResults(clusters: ClusterView, saved: BatchTraces = {}): ActionResults {
+/** Whether a file is on disk now (a seam for tests, whose clusters name no real files). */
+export type OnDisk = (path: string) => boolean;
+const onDiskNow: OnDisk = (path) => lstatSync(toFsPath(path), { throwIfNoEntry: false }) !== undefined;
+
+export function createActionResults(clusters: ClusterView, saved: BatchTraces = {}, onDisk: OnDisk = onDiskNow): ActionResults {
   const traces = new Map(Object.entries(saved));
 
   return {
@@ -48,7 +54,7 @@ export function createActionResults(clusters: ClusterView, saved: BatchTraces = 
         if (reduced.outcome === 'changed') changes.push({ event: 'cluster-changed', cluster: reduced.cluster, previousId: cluster.id });
         else changes.push({ event: 'cluster-removed', cluster });
         if (reduced.outcome === 'unverifiable') {
-          warnings.push(`${cluster.files[0]!.path} and the files with its text were removed; how the rest of its cluster compare is unknown until the next scan.`);
+          warnings.push(`Files of the cluster of ${cluster.files[0]!.path} were removed with the text the others were measured against; how the rest compare is unknown until the next scan.`);
         }
       }
       return { changes, warnings };
@@ -60,11 +66,11 @@ export function createActionResults(clusters: ClusterView, saved: BatchTraces = 
       if (!trace) return [];
       const back = new Set(paths);
       const stillGone = new Set(trace.gone.filter((path) => !back.has(path)));
-      // Files a later (or earlier) batch took and nothing put back are not shown again either.
-      const goneElsewhere = new Set([...traces].flatMap(([id, other]) => (id === key ? [] : other.gone)));
+      // Nor files not on disk now: another batch (later, or earlier) took them, and nothing put them back.
+      const missing = (path: string) => !back.has(path) && !onDisk(path);
       const changes: ClusterChange[] = [];
       for (const before of trace.before) {
-        const restored = withoutFiles(before, new Set([...stillGone, ...goneElsewhere]));
+        const restored = withoutFiles(before, new Set([...stillGone, ...before.files.map((file) => file.path).filter(missing)]));
         const cluster = restored.outcome === 'unchanged' ? before : restored.outcome === 'changed' ? restored.cluster : undefined;
         if (!cluster) continue;
         // What is left of it now: the same id (the results keep ids as files leave), or else the

@@ -1,7 +1,7 @@
 // What a batch took from the clusters, remembered per batch: undo puts back exactly the files it
 // restored, into what is left of each cluster — under its own id, or under the id the watcher
 // gave it meanwhile — and a batch it never saw changes nothing.
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { createActionResults } from '../../../../electron/node/service/actionResults.ts';
 import type { Cluster } from '../../../../shared/report.ts';
 
@@ -20,10 +20,19 @@ function view(initial: Cluster[]) {
   };
 }
 
+// The files on disk, as the tests say: none of their paths is real.
+const disk = new Set<string>();
+const onDisk = (path: string) => disk.has(path);
+
 describe('action results', () => {
+  beforeEach(() => {
+    disk.clear();
+    for (const path of ['/a', '/b', '/c', '/x', '/y']) disk.add(path);
+  });
+
   it('take files out step by step and put back only what undo restored', () => {
     const clusters = view([exact('e1', '/a', '/b', '/c'), exact('e2', '/x', '/y')]);
-    const results = createActionResults(clusters);
+    const results = createActionResults(clusters, {}, onDisk);
     const first = results.gone(7, ['/b']);
     expect(first.changes).toEqual([{ event: 'cluster-changed', cluster: exact('e1', '/a', '/c'), previousId: 'e1' }]);
     clusters.set([exact('e1', '/a', '/c'), exact('e2', '/x', '/y')]);
@@ -41,20 +50,29 @@ describe('action results', () => {
 
   it('restores into the cluster the watcher made of the files meanwhile', () => {
     const clusters = view([exact('e1', '/a', '/b', '/c')]);
-    const results = createActionResults(clusters);
+    const results = createActionResults(clusters, {}, onDisk);
     results.gone(3, ['/c']);
     clusters.set([exact('e1-renamed', '/a', '/b')]);
     expect(results.back(3, ['/c'])).toEqual([{ event: 'cluster-changed', cluster: exact('e1', '/a', '/b', '/c'), previousId: 'e1-renamed' }]);
     expect(results.traces()).toEqual({});
   });
 
-  it('undoing an earlier batch does not show again a file a later batch took', () => {
+  it('undo shows again neither a file a later batch took nor, gone from disk, any other; but one back on disk, yes', () => {
     const clusters = view([exact('e1', '/a', '/b', '/c')]);
-    const results = createActionResults(clusters);
+    const results = createActionResults(clusters, {}, onDisk);
     results.gone(1, ['/b']);
+    disk.delete('/b');
     clusters.set([exact('e1', '/a', '/c')]);
     results.gone(2, ['/c']);
+    disk.delete('/c');
     clusters.set([]);
+    disk.add('/b');
     expect(results.back(1, ['/b'])).toEqual([{ event: 'cluster-added', cluster: exact('e1', '/a', '/b') }]);
+    // /b came back another way (the desktop's trash, a shell's undo) before batch 2 is undone.
+    const again = createActionResults(view([exact('e1', '/a', '/b', '/c')]), {}, onDisk);
+    again.gone(1, ['/b']);
+    again.gone(2, ['/c']);
+    disk.delete('/c');
+    expect(again.back(2, ['/c'])).toMatchObject([{ cluster: exact('e1', '/a', '/b', '/c') }]);
   });
 });

@@ -1,6 +1,6 @@
 // A file made and deleted while watching leaves no row in the index: a later rescan that takes the
 // kept analysis (the walk unchanged since the scan before the watch) never walks past it to drop it.
-import { rm } from 'node:fs/promises';
+import { rename, rm } from 'node:fs/promises';
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, expect, it } from 'vitest';
 import { defaultScanOptions } from '../../../../shared/scanOptions.ts';
@@ -27,7 +27,7 @@ afterEach(async () => {
   tree = pools = index = undefined;
 });
 
-it('drops the index rows of files deleted while watching', async () => {
+it('drops the index rows of files deleted while watching, and keeps those of files that come back', async () => {
   tree = await createTempTree({ 'docs/a.txt': prose(1, 3), 'docs/b.txt': prose(2, 3) });
   const options: ScanOptions = { ...defaultScanOptions, roots: [tree.path('docs')] };
   const indexPath = tree.path('state/index.sqlite');
@@ -50,6 +50,15 @@ it('drops the index rows of files deleted while watching', async () => {
       db.close();
     }
   };
+  expect(rows()).toBe(1);
+  // Moved out of the watched folder, then back, the same file: its row goes, then comes back.
+  await rename(tree.path('docs/copy'), tree.path('away'));
+  await list.update([tree.path('docs/copy')], signal);
+  await analysis.analyze(signal);
+  expect(rows()).toBe(0);
+  await rename(tree.path('away'), tree.path('docs/copy'));
+  await list.update([tree.path('docs/copy')], signal);
+  await analysis.analyze(signal);
   expect(rows()).toBe(1);
   await rm(tree.path('docs/copy'), { recursive: true });
   await list.update([tree.path('docs/copy')], signal);
