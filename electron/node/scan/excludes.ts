@@ -2,6 +2,7 @@
 // machinery by design, so their duplicates are noise, and trash, whose files the user already
 // threw away. It applies at any depth and also when hidden files are included.
 import { createRequire } from 'node:module';
+import { realpathSync } from 'node:fs';
 import { resolve, sep } from 'node:path';
 import { xdgDataHome } from './xdgDataHome.ts';
 import type picomatch from 'picomatch';
@@ -43,6 +44,15 @@ const EXCLUDED_UNDER = new Map<string, string[]>([
   ['Trash', [`${sep}.local${sep}share`]],
 ]);
 
+/** The real path (the walk lists real paths), or the path resolved if it cannot be read. */
+function realPathOr(path: string): string {
+  try {
+    return realpathSync.native(path);
+  } catch {
+    return resolve(path);
+  }
+}
+
 /** True for an entry of the default list; `parent` is the absolute path of its folder. */
 export function isDefaultExcluded(name: string, parent: string): boolean {
   if (DEFAULT_EXCLUDED_NAMES.has(name) || name.startsWith(TRASH_PREFIX)) return true;
@@ -51,7 +61,7 @@ export function isDefaultExcluded(name: string, parent: string): boolean {
   // The home trash where XDG_DATA_HOME moved it: what the clean-up trashed would come back as duplicates.
   if (parents.some((suffix) => parent.endsWith(suffix))) return true;
   const dataHome = name === 'Trash' ? xdgDataHome() : undefined;
-  return dataHome !== undefined && parent === resolve(dataHome);
+  return dataHome !== undefined && (parent === resolve(dataHome) || parent === realPathOr(dataHome));
 }
 
 export type PathTest = (path: string) => boolean;

@@ -4,7 +4,7 @@
 // and undo puts back what the batch took. Each cluster a batch touches is remembered as it was
 // before, per batch, and saved with the results, so an undo after a restart restores it too.
 import { lstatSync } from 'node:fs';
-import type { Cluster } from '../../../shared/report.ts';
+import type { Cluster, ReportFile } from '../../../shared/report.ts';
 import { toFsPath } from '../scan/fsPath.ts';
 import type { ClusterChange } from '../watch/watchFolders.ts';
 import { withoutFiles } from './clusterMembers.ts';
@@ -28,9 +28,22 @@ export interface ActionResults {
   traces(): BatchTraces;
 }
 
-/** Whether a file is on disk now (a seam for tests, whose clusters name no real files). */
-export type OnDisk = (path: string) => boolean;
-const onDiskNow: OnDisk = (path) => lstatSync(toFsPath(path), { throwIfNoEntry: false }) !== undefined;
+/**
+ * Whether the file is on disk now as the cluster lists it: a regular file of its size and mtime
+ * (a seam for tests, whose clusters name no real files). Not a new file saved at its path, nor
+ * one another batch turned into a hard link of a kept copy (which has that copy's mtime). Its
+ * names are not counted: the kept copy gains one when another file is linked to it.
+ */
+export type OnDisk = (file: ReportFile) => boolean;
+const onDiskNow: OnDisk = (file) => {
+  try {
+    const now = lstatSync(toFsPath(file.path), { throwIfNoEntry: false });
+    return now !== undefined && now.isFile() && now.size === file.size && Math.abs(now.mtimeMs - file.mtime) <= 1;
+  } catch {
+    // Not readable now (a folder made unreadable, a mount gone): not shown as there.
+    return false;
+  }
+};
 
 export function createActionResults(clusters: ClusterView, saved: BatchTraces = {}, onDisk: OnDisk = onDiskNow): ActionResults {
   const traces = new Map(Object.entries(saved));
@@ -67,10 +80,10 @@ export function createActionResults(clusters: ClusterView, saved: BatchTraces = 
       const back = new Set(paths);
       const stillGone = new Set(trace.gone.filter((path) => !back.has(path)));
       // Nor files not on disk now: another batch (later, or earlier) took them, and nothing put them back.
-      const missing = (path: string) => !back.has(path) && !onDisk(path);
+      const missing = (file: ReportFile) => !back.has(file.path) && !onDisk(file);
       const changes: ClusterChange[] = [];
       for (const before of trace.before) {
-        const restored = withoutFiles(before, new Set([...stillGone, ...before.files.map((file) => file.path).filter(missing)]));
+        const restored = withoutFiles(before, new Set([...stillGone, ...before.files.filter(missing).map((file) => file.path)]));
         const cluster = restored.outcome === 'unchanged' ? before : restored.outcome === 'changed' ? restored.cluster : undefined;
         if (!cluster) continue;
         // What is left of it now: the same id (the results keep ids as files leave), or else the

@@ -97,7 +97,8 @@ describe('scanTree', () => {
     const saved = process.env.XDG_DATA_HOME;
     try {
       // However the folder is spelled: the trash is where join() puts it (freedesktopTrash.ts).
-      for (const spelling of [under('data'), `${under('data')}/`, `${dir}//./data`, `${under('other')}/../data`]) {
+      symlinkSync(under('data'), under('data-link'));
+      for (const spelling of [under('data'), `${under('data')}/`, `${dir}//./data`, `${under('other')}/../data`, under('data-link')]) {
         process.env.XDG_DATA_HOME = spelling;
         expect((await walk([dir])).paths, spelling).toEqual([under('data/other/report.txt')]);
       }

@@ -1,9 +1,11 @@
 // What a batch took from the clusters, remembered per batch: undo puts back exactly the files it
 // restored, into what is left of each cluster — under its own id, or under the id the watcher
 // gave it meanwhile — and a batch it never saw changes nothing.
+import { link, lstat, unlink, writeFile } from 'node:fs/promises';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createActionResults } from '../../../../electron/node/service/actionResults.ts';
 import type { Cluster } from '../../../../shared/report.ts';
+import { createTempTree } from '../../../helpers/tempTree.ts';
 
 const file = (path: string) => ({ path, size: 10, mtime: 1 });
 const exact = (id: string, ...paths: string[]): Cluster => ({ id, kind: 'exact', similarity: 1, reclaimable: 10 * (paths.length - 1), files: paths.map(file) });
@@ -22,7 +24,7 @@ function view(initial: Cluster[]) {
 
 // The files on disk, as the tests say: none of their paths is real.
 const disk = new Set<string>();
-const onDisk = (path: string) => disk.has(path);
+const onDisk = (file: { path: string }) => disk.has(file.path);
 
 describe('action results', () => {
   beforeEach(() => {
@@ -74,5 +76,26 @@ describe('action results', () => {
     again.gone(2, ['/c']);
     disk.delete('/c');
     expect(again.back(2, ['/c'])).toMatchObject([{ cluster: exact('e1', '/a', '/b', '/c') }]);
+  });
+
+  it('on real files, leaves out of a restored cluster a file now a hard link of another, or another file at its path', async () => {
+    const tree = await createTempTree({ 'a.txt': 'same bytes', 'b.txt': 'same bytes', 'c.txt': 'same bytes', 'd.txt': 'same bytes' });
+    try {
+      const listed = async (name: string) => ({ path: tree.path(name), size: 10, mtime: (await lstat(tree.path(name))).mtimeMs });
+      const files = await Promise.all(['a.txt', 'b.txt', 'c.txt', 'd.txt'].map(listed));
+      const cluster: Cluster = { id: 'e1', kind: 'exact', similarity: 1, reclaimable: 30, files };
+      const results = createActionResults(view([cluster]));
+      results.gone(1, [tree.path('b.txt')]);
+      results.gone(2, [tree.path('c.txt'), tree.path('d.txt')]);
+      // Batch 2 made c a hard link of a; someone saved a new file where d was.
+      await unlink(tree.path('c.txt'));
+      await link(tree.path('a.txt'), tree.path('c.txt'));
+      await unlink(tree.path('d.txt'));
+      await writeFile(tree.path('d.txt'), 'other text');
+      const [restored] = results.back(1, [tree.path('b.txt')]);
+      expect(restored).toMatchObject({ cluster: { files: [{ path: tree.path('a.txt') }, { path: tree.path('b.txt') }] } });
+    } finally {
+      await tree.remove();
+    }
   });
 });
