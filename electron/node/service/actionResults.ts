@@ -29,16 +29,17 @@ export interface ActionResults {
 }
 
 /**
- * Whether the file is on disk now as the cluster lists it: a regular file of its size and mtime
- * (a seam for tests, whose clusters name no real files). Not a new file saved at its path, nor
- * one another batch turned into a hard link of a kept copy (which has that copy's mtime). Its
- * names are not counted: the kept copy gains one when another file is linked to it.
+ * Whether the file is on disk now as the cluster lists it: a regular file of its size, mtime and
+ * (where the report has it) ctime — a seam for tests, whose clusters name no real files. Not a
+ * new file saved at its path, nor one rewritten with its old mtime (its ctime moved), nor one
+ * another batch replaced by a hard link of another file (it has that file's times). A file left
+ * out so comes back with the next scan or the watcher, rather than shown with claims unchecked.
  */
 export type OnDisk = (file: ReportFile) => boolean;
 const onDiskNow: OnDisk = (file) => {
   try {
     const now = lstatSync(toFsPath(file.path), { throwIfNoEntry: false });
-    return now !== undefined && now.isFile() && now.size === file.size && Math.abs(now.mtimeMs - file.mtime) <= 1;
+    return now !== undefined && now.isFile() && now.size === file.size && Math.abs(now.mtimeMs - file.mtime) <= 1 && (file.ctime === undefined || Math.abs(now.ctimeMs - file.ctime) <= 1);
   } catch {
     // Not readable now (a folder made unreadable, a mount gone): not shown as there.
     return false;

@@ -1,7 +1,7 @@
 // What a batch took from the clusters, remembered per batch: undo puts back exactly the files it
 // restored, into what is left of each cluster — under its own id, or under the id the watcher
 // gave it meanwhile — and a batch it never saw changes nothing.
-import { link, lstat, unlink, writeFile } from 'node:fs/promises';
+import { link, lstat, unlink, utimes, writeFile } from 'node:fs/promises';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createActionResults } from '../../../../electron/node/service/actionResults.ts';
 import type { Cluster } from '../../../../shared/report.ts';
@@ -79,21 +79,30 @@ describe('action results', () => {
   });
 
   it('on real files, leaves out of a restored cluster a file now a hard link of another, or another file at its path', async () => {
-    const tree = await createTempTree({ 'a.txt': 'same bytes', 'b.txt': 'same bytes', 'c.txt': 'same bytes', 'd.txt': 'same bytes' });
+    const tree = await createTempTree({ 'a.txt': 'same bytes', 'b.txt': 'same bytes', 'c.txt': 'same bytes', 'd.txt': 'same bytes', 'e.txt': 'same bytes' });
     try {
-      const listed = async (name: string) => ({ path: tree.path(name), size: 10, mtime: (await lstat(tree.path(name))).mtimeMs });
-      const files = await Promise.all(['a.txt', 'b.txt', 'c.txt', 'd.txt'].map(listed));
-      const cluster: Cluster = { id: 'e1', kind: 'exact', similarity: 1, reclaimable: 30, files };
+      const listed = async (name: string) => {
+        const info = await lstat(tree.path(name));
+        return { path: tree.path(name), size: 10, mtime: info.mtimeMs, ctime: info.ctimeMs };
+      };
+      const files = await Promise.all(['a.txt', 'b.txt', 'c.txt', 'd.txt', 'e.txt'].map(listed));
+      const cluster: Cluster = { id: 'e1', kind: 'exact', similarity: 1, reclaimable: 40, files };
       const results = createActionResults(view([cluster]));
       results.gone(1, [tree.path('b.txt')]);
       results.gone(2, [tree.path('c.txt'), tree.path('d.txt')]);
-      // Batch 2 made c a hard link of a; someone saved a new file where d was.
+      // Batch 2 made c a hard link of e; someone saved a new file where d was; a's bytes were
+      // rewritten, its size and mtime put back (as rsync -t or cp -p would).
       await unlink(tree.path('c.txt'));
-      await link(tree.path('a.txt'), tree.path('c.txt'));
+      await link(tree.path('e.txt'), tree.path('c.txt'));
       await unlink(tree.path('d.txt'));
       await writeFile(tree.path('d.txt'), 'other text');
+      const aWas = await lstat(tree.path('a.txt'));
+      await writeFile(tree.path('a.txt'), 'SAME BYTES');
+      await utimes(tree.path('a.txt'), aWas.atime, aWas.mtime);
+      // b (put back by this undo) and e (its bytes untouched) stay.
       const [restored] = results.back(1, [tree.path('b.txt')]);
-      expect(restored).toMatchObject({ cluster: { files: [{ path: tree.path('a.txt') }, { path: tree.path('b.txt') }] } });
+      expect(restored).toMatchObject({ cluster: { files: [{ path: tree.path('b.txt') }, { path: tree.path('e.txt') }] } });
+      expect(restored!.cluster.files).toHaveLength(2);
     } finally {
       await tree.remove();
     }
