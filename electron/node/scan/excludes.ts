@@ -2,8 +2,8 @@
 // machinery by design, so their duplicates are noise, and trash, whose files the user already
 // threw away. It applies at any depth and also when hidden files are included.
 import { createRequire } from 'node:module';
-import { realpathSync } from 'node:fs';
 import { resolve, sep } from 'node:path';
+import { realPathOr } from './fsPath.ts';
 import { xdgDataHome } from './xdgDataHome.ts';
 import type picomatch from 'picomatch';
 
@@ -43,15 +43,6 @@ const EXCLUDED_UNDER = new Map<string, string[]>([
   ['cache', [`${sep}.yarn`, `${sep}.yarn${sep}berry`]],
   ['Trash', [`${sep}.local${sep}share`]],
 ]);
-
-/** The real path (the walk lists real paths), or the path resolved if it cannot be read. */
-function realPathOr(path: string): string {
-  try {
-    return realpathSync.native(path);
-  } catch {
-    return resolve(path);
-  }
-}
 
 /** True for an entry of the default list; `parent` is the absolute path of its folder. */
 export function isDefaultExcluded(name: string, parent: string): boolean {

@@ -12,12 +12,12 @@
 // A root that is missing or unreadable is an error entry like any other unreadable path: the
 // walk goes on with the other roots and the caller decides what that means. A root that is a
 // file is scanned as that file; one that is a FIFO, socket or device is reported as special.
-import { lstatSync, realpathSync, statSync } from 'node:fs';
+import { lstatSync, statSync } from 'node:fs';
 import type { BigIntStats, Stats } from 'node:fs';
 import { dirname, resolve, sep } from 'node:path';
 import { setImmediate } from 'node:timers';
 import { getSystemErrorMessage } from 'node:util';
-import { decodeFsName, displayPath, hasEscapedBytes } from '../../../shared/fsName.ts';
+import { displayPath, hasEscapedBytes } from '../../../shared/fsName.ts';
 import { isWithin } from '../../../shared/paths/isWithin.ts';
 import { ScanErrorCode } from '../../../shared/report.ts';
 import type { ScanError } from '../../../shared/report.ts';
@@ -25,7 +25,7 @@ import { compileUserExcludes, isDefaultExcluded } from './excludes.ts';
 import type { UserExcludes } from './excludes.ts';
 import { folderEntries } from './folderEntries.ts';
 import type { FolderEntry } from './folderEntries.ts';
-import { toFsPath } from './fsPath.ts';
+import { realPath, toFsPath } from './fsPath.ts';
 import type { WalkOptions, WalkSink } from './types.ts';
 
 /** Longest stretch of synchronous work before the walk yields to the event loop. */
@@ -239,10 +239,6 @@ export function exactId(stats: Pick<Stats, 'dev' | 'ino'>, bigintStats: () => Pi
   return `${exact.dev}:${exact.ino}`;
 }
 
-/** The real path, named as the walk names paths (escaped bytes as in shared/fsName.ts). */
-export function realPath(fsPath: string | Buffer): string {
-  return decodeFsName(realpathSync.native(fsPath, { encoding: 'buffer' }));
-}
 
 function isErrno(error: unknown, code: string): boolean {
   return error instanceof Error && (error as NodeJS.ErrnoException).code === code;

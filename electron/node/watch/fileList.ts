@@ -6,9 +6,9 @@ import type { Stats } from 'node:fs';
 import type { ScanError } from '../../../shared/report.ts';
 import { isUnder, isUnderAny } from '../index/scanRoots.ts';
 import { RACY_WINDOW_MS, settledAt } from '../scan/contentCache.ts';
-import { toFsPath } from '../scan/fsPath.ts';
+import { realPathOr, toFsPath } from '../scan/fsPath.ts';
 import type { WalkedFile, WalkOptions } from '../scan/types.ts';
-import { exactId, fileSystemError, realPath, scanTree } from '../scan/walk.ts';
+import { exactId, fileSystemError, scanTree } from '../scan/walk.ts';
 import { throughRealFolder } from './watchIgnore.ts';
 import type { IgnoreTest } from './watchIgnore.ts';
 
@@ -46,15 +46,6 @@ export interface FileChanges {
  */
 function unsettledAt(file: WalkedFile, statSinceMs: number): boolean {
   return !settledAt(file, statSinceMs) && file.mtimeMs <= statSinceMs + RACY_WINDOW_MS;
-}
-
-/** The real path of a root (the walk lists real paths), or the root as given if it cannot be read. */
-function realPathOr(path: string): string {
-  try {
-    return realPath(toFsPath(path));
-  } catch {
-    return path;
-  }
 }
 
 function sameFile(a: WalkedFile, b: WalkedFile): boolean {
