@@ -12,7 +12,6 @@
 // Not covered: two machines acting on one network share. Each has its own temporary folder, and
 // nothing on the share is a lock both would find.
 import { lstatSync, mkdirSync } from 'node:fs';
-import type { Stats } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
 import { dirname, join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
@@ -85,24 +84,23 @@ export function userLockDirs(): string[] {
 /**
  * Makes the folder, or checks the one there is ours alone: in a shared /tmp another user could
  * have put a symlink or a folder of theirs at the name, to point the lock file somewhere else or
- * to hold the lock. Inside a folder only we may write, nobody can swap the lock file. Returns its
- * stats; undefined when `optional` and its parent cannot hold it (no /tmp, a read-only one): the
- * folder in TMPDIR still locks then. A folder at the name that is not ours is refused, optional
+ * to hold the lock. Inside a folder only we may write, nobody can swap the lock file. False when
+ * `optional` and its parent cannot hold it (no /tmp, a read-only one): the folder in TMPDIR
+ * still locks then. A folder at the name that is not ours is refused, optional
  * or not: passed over, it would let two clean-ups whose TMPDIR differ run at once, unseen, where
  * a refusal only stops them, saying why.
  */
-function privateFolder(dir: string, optional: boolean): Stats | undefined {
+function privateFolder(dir: string, optional: boolean): boolean {
   try {
     // Made with its parents, optional or not: two processes, one required to make it and one
     // allowed to pass it by, must not choose differently for a parent that is not there yet.
     mkdirSync(dir, { recursive: true, mode: 0o700 });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (optional && (code === 'ENOENT' || code === 'ENOTDIR' || code === 'EACCES' || code === 'EPERM' || code === 'EROFS')) return undefined;
+    if (optional && (code === 'ENOENT' || code === 'ENOTDIR' || code === 'EACCES' || code === 'EPERM' || code === 'EROFS')) return false;
     if (code !== 'EEXIST') throw error;
   }
-  const stats = lstatSync(dir);
-  if (notOwnFolder(stats) === undefined) return stats;
+  if (notOwnFolder(lstatSync(dir)) === undefined) return true;
   throw new JournalBusyError(`${dir} is not a folder of this user's alone (a symlink, another user's folder, or writable by others): no clean-up runs until it is removed`);
 }
 
@@ -123,7 +121,7 @@ export function lockJournal(journalPath: string): JournalLock {
     const dirs = userLockDirs();
     const locked = new Set<string>();
     for (const [i, dir] of dirs.entries()) {
-      if (privateFolder(dir, i < dirs.length - 1) === undefined) continue;
+      if (!privateFolder(dir, i < dirs.length - 1)) continue;
       // Exact, as Windows file ids pass 2^53.
       const { dev, ino } = lstatSync(dir, { bigint: true });
       if (locked.has(`${dev}:${ino}`)) continue;

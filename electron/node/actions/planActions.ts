@@ -183,11 +183,8 @@ export function planActions(report: ScanReport, selection: Selection, options: P
   const roots = options.roots ?? report.roots;
   // Moved within a scanned folder the copies would still be there, renamed; a reference folder
   // is never written to.
-  const holder = options.to && [...references, ...roots].find((folder) => isWithin(options.to!, folder, process.platform));
-  if (holder) {
-    const what = references.includes(holder) ? 'a reference folder' : 'a scanned folder';
-    throw new PlanError(`the folder to move to, ${displayPath(options.to!)}, is inside ${what}, ${displayPath(holder)}: choose one outside the scanned and reference folders`);
-  }
+  const holder = options.to && folderHolding(options.to, references, roots);
+  if (holder) throw new PlanError(`the folder to move to, ${displayPath(options.to!)}, is inside ${holder}: choose one outside the scanned and reference folders`);
   const include = [...new Set(options.include ?? [])].sort();
   const clusters = new Map(report.clusters.map((c) => [c.id, c]));
   const plan: ActionPlan = { id: randomUUID(), action: options.action, include, createdAt: Date.now(), clusters: [], steps: [], refused: [], ...(options.to ? { to: options.to } : {}) };
@@ -291,18 +288,24 @@ export function planActions(report: ScanReport, selection: Selection, options: P
       });
     }
   }
-  if (options.to) refuseMovesIntoFolders(plan, options.to, [...references, ...roots], references);
+  if (options.to) refuseMovesIntoFolders(plan, options.to, references, roots);
   return keepWhatOthersRelyOn(plan);
 }
 
+/** The reference or scanned folder `path` lies in, said as "a reference folder, /x"; undefined if none. */
+function folderHolding(path: string, references: readonly string[], roots: readonly string[]): string | undefined {
+  const reference = references.find((folder) => isWithin(path, folder, process.platform));
+  if (reference !== undefined) return `a reference folder, ${displayPath(reference)}`;
+  const root = roots.find((folder) => isWithin(path, folder, process.platform));
+  return root === undefined ? undefined : `a scanned folder, ${displayPath(root)}`;
+}
+
 /** A move target above a scanned folder can still put a file back inside one (or inside a reference folder). */
-function refuseMovesIntoFolders(plan: ActionPlan, to: string, folders: readonly string[], references: readonly string[]): void {
+function refuseMovesIntoFolders(plan: ActionPlan, to: string, references: readonly string[], roots: readonly string[]): void {
   for (const step of plan.steps) {
     const lands = moveTarget(step, to);
-    const holder = folders.find((folder) => isWithin(lands, folder, process.platform));
-    if (holder === undefined) continue;
-    const what = references.includes(holder) ? 'a reference folder' : 'a scanned folder';
-    throw new PlanError(`moving to ${displayPath(to)} would put ${displayPath(step.path)} at ${displayPath(lands)}, inside ${what}, ${displayPath(holder)}: choose one outside the scanned and reference folders`);
+    const holder = folderHolding(lands, references, roots);
+    if (holder) throw new PlanError(`moving to ${displayPath(to)} would put ${displayPath(step.path)} at ${displayPath(lands)}, inside ${holder}: choose one outside the scanned and reference folders`);
   }
 }
 

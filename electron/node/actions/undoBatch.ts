@@ -49,16 +49,16 @@ async function isMovedFile(step: JournalStep, destination: string): Promise<bool
   return step.state === 'started' && recordedDev !== String(now.dev);
 }
 
-/**
- * A step killed while copying across devices: the original is still at its path, beside all or
- * part of its copy. When the copy holds nothing but the original's first bytes, removing it loses
- * nothing: it is Shingle's own leftover and goes. Anything else is left as it is.
- */
 /** What undo did to one step: 'restored', or nothing, and why nothing was needed. */
 type StepUndone = { state: 'restored' } | { state: 'nothing-to-do'; reason: string };
 const RESTORED: StepUndone = { state: 'restored' };
 const nothingToDo = (reason: string): StepUndone => ({ state: 'nothing-to-do', reason });
 
+/**
+ * A step killed while copying across devices: the original is still at its path, beside all or
+ * part of its copy. When the copy holds nothing but the original's first bytes, removing it loses
+ * nothing: it is Shingle's own leftover and goes. Anything else is left as it is.
+ */
 async function removeLeftoverCopy(step: JournalStep, destination: string): Promise<StepUndone> {
   const [original, copy] = await Promise.all([lstat(toFsPath(step.path)), lstat(toFsPath(destination))]);
   if (!original.isFile() || !copy.isFile() || copy.size > original.size || !(await isPrefixOf(destination, step.path))) {
