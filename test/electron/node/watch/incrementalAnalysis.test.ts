@@ -10,6 +10,7 @@ import type { Cluster } from '../../../../shared/report.ts';
 import { defaultScanOptions } from '../../../../shared/scanOptions.ts';
 import type { ScanOptions } from '../../../../shared/scanOptions.ts';
 import { createMemoryCache } from '../../../../electron/node/index/memoryCache.ts';
+import type { ContentCache } from '../../../../electron/node/scan/contentCache.ts';
 import { createScanPools, runScan, runScanWith } from '../../../../electron/node/scan/scanService.ts';
 import type { ScanPools } from '../../../../electron/node/scan/scanService.ts';
 import { createFileList } from '../../../../electron/node/watch/fileList.ts';
@@ -45,6 +46,15 @@ describe('incremental analysis', () => {
     tree = pools = run = undefined;
   });
 
+  /** A scan of the tree into `cache`, then the file list and incremental analysis a watch starts from. */
+  async function watchedAnalysis(cache: ContentCache) {
+    const options: ScanOptions = { ...defaultScanOptions, roots: [tree!.root] };
+    pools = createScanPools(options);
+    const { walked } = await runScanWith(options, pools, { cache });
+    const list = createFileList(walked.files, options, createIgnoreTest([tree!.root], options));
+    return { list, analysis: createIncrementalAnalysis(list, options, pools, { cache }) };
+  }
+
   /** The full scan's clusters, and every kind of cluster seen so far. */
   function truthOf(root: string) {
     const kinds = new Set<string>();
@@ -60,12 +70,7 @@ describe('incremental analysis', () => {
   it.each([0x5a17, 0x5555])('equals a full scan after every burst of a random run of changes (seed %i)', async (seed) => {
     tree = await createTempTree();
     const changes = await randomChanges(tree, seed);
-    const options: ScanOptions = { ...defaultScanOptions, roots: [tree.root] };
-    const cache = createMemoryCache();
-    pools = createScanPools(options);
-    const { walked } = await runScanWith(options, pools, { cache });
-    const list = createFileList(walked.files, options, createIgnoreTest([tree.root], options));
-    const analysis = createIncrementalAnalysis(list, options, pools, { cache });
+    const { list, analysis } = await watchedAnalysis(createMemoryCache());
     const signal = new AbortController().signal;
     const { truth, kinds } = truthOf(tree.root);
     expect((await analysis.analyze(signal)).clusters).toEqual(await truth());
@@ -95,7 +100,6 @@ describe('incremental analysis', () => {
   it('looks up only what a burst touched, not every file of the tree', async () => {
     const documents = Object.fromEntries(Array.from({ length: 200 }, (_, i) => [`docs/${i}.txt`, prose(100 + i, 2 + (i % 5))]));
     tree = await createTempTree({ ...documents, 'docs/copy.txt': documents['docs/0.txt']! });
-    const options: ScanOptions = { ...defaultScanOptions, roots: [tree.root] };
     const memory = createMemoryCache();
     let lookups = 0;
     const cache: typeof memory = {
@@ -103,10 +107,7 @@ describe('incremental analysis', () => {
       hashes: (file) => (lookups++, memory.hashes(file)),
       extraction: (file, settings) => (lookups++, memory.extraction(file, settings)),
     };
-    pools = createScanPools(options);
-    const { walked } = await runScanWith(options, pools, { cache });
-    const list = createFileList(walked.files, options, createIgnoreTest([tree.root], options));
-    const analysis = createIncrementalAnalysis(list, options, pools, { cache });
+    const { list, analysis } = await watchedAnalysis(cache);
     const signal = new AbortController().signal;
     await analysis.analyze(signal);
     lookups = 0;
@@ -123,12 +124,7 @@ describe('incremental analysis', () => {
   it('takes a file deleted between its event and its read for gone, not for unreadable', async () => {
     const documents = Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`docs/${i}.txt`, prose(300 + i, 3)]));
     tree = await createTempTree(documents);
-    const options: ScanOptions = { ...defaultScanOptions, roots: [tree.root] };
-    const cache = createMemoryCache();
-    pools = createScanPools(options);
-    const { walked } = await runScanWith(options, pools, { cache });
-    const list = createFileList(walked.files, options, createIgnoreTest([tree.root], options));
-    const analysis = createIncrementalAnalysis(list, options, pools, { cache });
+    const { list, analysis } = await watchedAnalysis(createMemoryCache());
     const signal = new AbortController().signal;
     await analysis.analyze(signal);
     // A folder copied in (its files named by the watcher), then removed before they are read.
