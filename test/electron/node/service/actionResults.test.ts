@@ -79,27 +79,33 @@ describe('action results', () => {
   });
 
   it('on real files, leaves out of a restored cluster a file now a hard link of another, or another file at its path', async () => {
-    const tree = await createTempTree({ 'a.txt': 'same bytes', 'b.txt': 'same bytes', 'c.txt': 'same bytes', 'd.txt': 'same bytes', 'e.txt': 'same bytes' });
+    const tree = await createTempTree({ 'a.txt': 'same bytes', 'b.txt': 'same bytes', 'c.txt': 'same bytes', 'd.txt': 'same bytes', 'e.txt': 'same bytes', 'f.txt': 'same bytes' });
     try {
+      // Times a second apart, so that no two files share an mtime by chance.
+      const names = ['a.txt', 'b.txt', 'c.txt', 'd.txt', 'e.txt', 'f.txt'];
+      for (const [i, name] of names.entries()) await utimes(tree.path(name), 1_000_000 + i, 1_000_000 + i);
       const listed = async (name: string) => {
         const info = await lstat(tree.path(name));
         return { path: tree.path(name), size: 10, mtime: info.mtimeMs, ctime: info.ctimeMs };
       };
-      const files = await Promise.all(['a.txt', 'b.txt', 'c.txt', 'd.txt', 'e.txt'].map(listed));
+      const files = await Promise.all(names.slice(0, 5).map(listed));
+      // The scan saw a before the rewrite below. Its ctime then is set here, not read: a rewrite
+      // within the clock's tick (1–4 ms on Linux) would leave the ctime as it was.
+      files[0]!.ctime -= 5000;
       const cluster: Cluster = { id: 'e1', kind: 'exact', similarity: 1, reclaimable: 40, files };
       const results = createActionResults(view([cluster]));
       results.gone(1, [tree.path('b.txt')]);
       results.gone(2, [tree.path('c.txt'), tree.path('d.txt')]);
-      // Batch 2 made c a hard link of e; someone saved a new file where d was; a's bytes were
-      // rewritten, its size and mtime put back (as rsync -t or cp -p would).
+      // Batch 2 made c a hard link of f (it has f's times); someone saved a new file where d was;
+      // a's bytes were rewritten, its size and mtime put back (as rsync -t or cp -p would).
       await unlink(tree.path('c.txt'));
-      await link(tree.path('e.txt'), tree.path('c.txt'));
+      await link(tree.path('f.txt'), tree.path('c.txt'));
       await unlink(tree.path('d.txt'));
       await writeFile(tree.path('d.txt'), 'other text');
       const aWas = await lstat(tree.path('a.txt'));
       await writeFile(tree.path('a.txt'), 'SAME BYTES');
       await utimes(tree.path('a.txt'), aWas.atime, aWas.mtime);
-      // b (put back by this undo) and e (its bytes untouched) stay.
+      // b (put back by this undo) and e (untouched) stay.
       const [restored] = results.back(1, [tree.path('b.txt')]);
       expect(restored).toMatchObject({ cluster: { files: [{ path: tree.path('b.txt') }, { path: tree.path('e.txt') }] } });
       expect(restored!.cluster.files).toHaveLength(2);
