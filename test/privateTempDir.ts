@@ -17,8 +17,8 @@ process.env.SHINGLE_TEST_LOCK_ROOT = fileDir;
 if (process.getuid?.() === 0 && basename(runDir).startsWith('shingle-test-run-')) chmodSync(runDir, 0o711);
 
 afterAll(() => {
-  // The lock's folder, and the compile cache the CLI's children keep in the temporary folder.
-  for (const made of [...userLockDirs(), join(fileDir, 'node-compile-cache')]) rmSync(made, { recursive: true, force: true });
+  // The lock's folder.
+  for (const made of userLockDirs()) rmSync(made, { recursive: true, force: true });
   // Only if empty: what a test left behind stays for the run's end to name and remove.
   try {
     rmdirSync(fileDir);
