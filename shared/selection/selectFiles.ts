@@ -1,6 +1,6 @@
 // Applies keep rules to a report: per cluster, one file to keep and the others to act on, and a
 // preview of what acting on them would touch.
-import type { Cluster, ScanReport } from '../report.ts';
+import type { Cluster, ReportFile, ScanReport } from '../report.ts';
 import { rankFiles } from './keepRules.ts';
 import type { KeepRule } from './keepRules.ts';
 
@@ -9,6 +9,13 @@ export interface ClusterSelection {
   /** Never empty. */
   keep: string[];
   act: string[];
+  /**
+   * Every file of the cluster, best to keep first (the marks, then the rules, then the path). When
+   * the planner must leave some of `act` (an edited version while edited versions are not
+   * included), it leaves the best-ranked first: among the byte copies of that version, the one the
+   * rules or marks would keep stays, not whichever the scan listed first. Absent: report order.
+   */
+  order?: string[];
 }
 
 export interface Selection {
@@ -22,13 +29,15 @@ export interface SelectionSummary {
 }
 
 export function selectCluster(cluster: Cluster, rules: readonly KeepRule[]): ClusterSelection {
+  const ranked = rankFiles(cluster.files, rules);
   // A contained cluster's first file holds all the others: dropping it would lose what they lack.
-  const keeper = cluster.kind === 'contained' ? cluster.files[0] : rankFiles(cluster.files, rules)[0];
-  if (keeper === undefined) return { clusterId: cluster.id, keep: [], act: [] };
+  const keeper = cluster.kind === 'contained' ? cluster.files[0] : ranked[0];
+  if (keeper === undefined) return { clusterId: cluster.id, keep: [], act: [], order: [] };
   return {
     clusterId: cluster.id,
     keep: [keeper.path],
     act: cluster.files.filter((f) => f !== keeper).map((f) => f.path),
+    order: [keeper, ...ranked.filter((f) => f !== keeper)].map((f) => f.path),
   };
 }
 
@@ -37,7 +46,8 @@ export type ClusterMarks = Readonly<Record<string, 'keep' | 'delete'>>;
 /**
  * The person's marks come first: a cluster with any mark is decided by its marks alone — files
  * marked delete go; with keep marks and no delete mark, the unmarked files go. The rules decide
- * only clusters with no mark (none at all when there are no rules).
+ * only clusters with no mark (none at all when there are no rules). The keep order puts the files
+ * marked keep first and those marked delete last, the rules ranking each part.
  */
 export function selectWithMarks(cluster: Cluster, rules: readonly KeepRule[], marks: ClusterMarks | undefined): ClusterSelection {
   const markOf = (path: string) => (marks && Object.hasOwn(marks, path) ? marks[path] : undefined);
@@ -48,7 +58,12 @@ export function selectWithMarks(cluster: Cluster, rules: readonly KeepRule[], ma
   // A contained cluster's container is never chosen by default (planActions refuses it anyway).
   const container = cluster.kind === 'contained' ? cluster.files[0] : undefined;
   const act = cluster.files.filter((f) => (anyDelete ? markOf(f.path) === 'delete' : markOf(f.path) === undefined && f !== container)).map((f) => f.path);
-  return { clusterId: cluster.id, keep, act };
+  const markRank = (f: ReportFile) => (markOf(f.path) === 'keep' ? 0 : markOf(f.path) === 'delete' ? 2 : 1);
+  // Sorted stably: within each mark the rules' ranking stays.
+  const order = rankFiles(cluster.files, rules)
+    .sort((a, b) => markRank(a) - markRank(b))
+    .map((f) => f.path);
+  return { clusterId: cluster.id, keep, act, order };
 }
 
 export function selectFiles(report: ScanReport, rules: readonly KeepRule[]): Selection {

@@ -58,8 +58,9 @@ describe('selection', () => {
   it('keeps exactly one file per cluster, and the container of a contained cluster', () => {
     const selection = selectFiles(report, [parseKeepRule('largest')]);
     expect(selection.clusters).toEqual([
-      { clusterId: 'exact-1', keep: ['/home/u/Documents/old/report.txt'], act: ['/home/u/a.txt'] },
-      { clusterId: 'contained-1', keep: ['/home/u/Downloads/report (1).html'], act: ['/home/u/Documents/report.pdf'] },
+      { clusterId: 'exact-1', keep: ['/home/u/Documents/old/report.txt'], act: ['/home/u/a.txt'], order: ['/home/u/Documents/old/report.txt', '/home/u/a.txt'] },
+      // The container first, whatever the rules say.
+      { clusterId: 'contained-1', keep: ['/home/u/Downloads/report (1).html'], act: ['/home/u/Documents/report.pdf'], order: ['/home/u/Downloads/report (1).html', '/home/u/Documents/report.pdf'] },
     ]);
     expect(selectCluster(cluster('empty', 'exact', []), []).keep).toEqual([]);
   });

@@ -168,6 +168,16 @@ const KIND_REASONS: Record<IncludeKind, string> = {
 };
 
 /**
+ * The cluster's file indexes, best to keep first: as the selection ranks them (its `order`), then
+ * any it does not name in report order.
+ */
+function keepOrder(cluster: Cluster, order: readonly string[] = []): number[] {
+  const at = new Map(order.map((path, rank) => [path, rank] as const));
+  const rank = (i: number) => at.get(cluster.files[i]!.path) ?? order.length + i;
+  return cluster.files.map((_, i) => i).sort((a, b) => rank(a) - rank(b));
+}
+
+/**
  * Acting on one name of a file with other names (hard links) unlinks that name only: the bytes
  * stay under the others, nothing is freed and the copy is still there. Refused, so the preview's
  * totals are what the run frees.
@@ -234,16 +244,19 @@ export function planActions(report: ScanReport, selection: Selection, options: P
       }
     }
 
-    // Which file stays first: the selection's keeper if it stays, else the first staying file.
+    // Which file stays first: the selection's keeper if it stays, else the best-ranked staying file.
     const staying = () => new Set(cluster.files.map((_, i) => i).filter((i) => !acted.has(i)));
     const named = chosen.keep.flatMap((p) => indexOf.get(p) ?? []);
-    const keeperOf = (stay: Set<number>) => named.find((i) => stay.has(i)) ?? Math.min(...stay);
+    const byRank = keepOrder(cluster, chosen.order);
+    const keeperOf = (stay: Set<number>) => named.find((i) => stay.has(i)) ?? byRank.find((i) => stay.has(i))!;
     let relations = fileRelations(cluster, staying(), keeperOf(staying()), named);
-    // Files of a kind left out stay, one at a time: a file that stays may then be the twin
-    // another file duplicates (an edited version's own byte copy is still a copy of it).
+    // Files of a kind left out stay, one at a time and the best-ranked first: a file that stays may
+    // then be the twin another file duplicates (an edited version's own byte copy is still a copy
+    // of it), so of an edited version's copies the one the rules or marks rank best stays.
     const notIncluded = new Map<number, { reason: string; relation: FileRelation }>();
     for (;;) {
-      const blocked = [...acted].sort((x, y) => x - y).find((i) => {
+      const blocked = byRank.find((i) => {
+        if (!acted.has(i)) return false;
         const needed = kindNeeded(relations[i]!.relation);
         return (needed && !include.includes(needed)) || (options.action === 'hardlink' && relations[i]!.relation !== 'copy');
       });

@@ -66,7 +66,8 @@ describe('kinds of removal', () => {
       file('/d/report.html', { format: 'html', mtime: 5000 }),
       file('/d/report.txt', { format: 'text', identical: 'text', similarity: 1 }),
       file('/d/copy/report.txt', { format: 'text', identical: 'bytes', similarity: 1 }),
-      file('/d/draft.txt', { format: 'text', similarity: 0.8 }),
+      // Newer than its byte twin: `newest` ranks it first of the two.
+      file('/d/draft.txt', { format: 'text', similarity: 0.8, mtime: 2000 }),
       file('/d/copy/draft.txt', { format: 'text', identical: 'bytes', similarity: 0.8 }),
     ],
   };
@@ -170,17 +171,72 @@ describe('kinds of removal', () => {
   });
 });
 
+describe('which copy of an edited version stays', () => {
+  // As a scan lists it: the edited version's Backup copy first (its path sorts first), then its
+  // Documents copy, then the original the others are measured to.
+  const licenses: Cluster = {
+    id: 'near-gfdl',
+    kind: 'near',
+    similarity: 0.5,
+    reclaimable: 0,
+    files: [
+      file('/h/Backup/Documents-2023/Licenses/GFDL-1.2.txt', { format: 'text' }),
+      file('/h/Documents/Licenses/GFDL-1.2.txt', { format: 'text', identical: 'bytes', similarity: 1, matches: '/h/Backup/Documents-2023/Licenses/GFDL-1.2.txt' }),
+      file('/h/Documents/Licenses/GFDL.txt', { format: 'text', similarity: 0.5, matches: '/h/Backup/Documents-2023/Licenses/GFDL-1.2.txt' }),
+    ],
+  };
+  const home = report(['/h'], [licenses]);
+  const [backup, documents, original] = licenses.files.map((f) => f.path) as [string, string, string];
+  const fates = (plan: ReturnType<typeof planActions>) => plan.clusters[0]!.files.map((f) => [f.path, f.decision, f.relation, f.matches ?? null]);
+
+  it('keeps the copy the rules rank best, not the one the scan listed first', () => {
+    const rules = ['not-in:/h/Downloads', 'shortest-path'].map(parseKeepRule);
+    const plan = planActions(home, selectFiles(home, rules), { action: 'trash' });
+    expect(fates(plan)).toEqual([
+      [backup, 'remove', 'copy', documents],
+      [documents, 'keep', 'edited', original],
+      [original, 'keep', 'kept', null],
+    ]);
+    // With edited versions included, both go against the original.
+    expect(planActions(home, selectFiles(home, rules), { action: 'trash', include: ['near'] }).steps.map((s) => [s.path, s.kept.path])).toEqual([
+      [backup, original],
+      [documents, original],
+    ]);
+    // Ranked the other way, the other copy stays.
+    const backupFirst = planActions(home, selectFiles(home, [parseKeepRule('in:/h/Backup'), parseKeepRule('format:text')]), { action: 'trash' });
+    expect(backupFirst.steps.map((s) => [s.path, s.relation, s.kept.path])).toEqual([[documents, 'copy', backup]]);
+  });
+
+  it('keeps the copy a person marked keep, and of copies all marked delete the best-ranked', () => {
+    const shortest = [parseKeepRule('shortest-path')];
+    // Keep on the Backup copy: the Documents copy goes as its copy, the original stays as edited.
+    const keptBackup = planActions(home, { clusters: [selectWithMarks(licenses, shortest, { [backup]: 'keep' })] }, { action: 'trash' });
+    expect(keptBackup.steps.map((s) => [s.path, s.relation, s.kept.path])).toEqual([[documents, 'copy', backup]]);
+    // Keep on the original only: both copies of the edited version were to go; the rules pick which stays.
+    const keptOriginal = planActions(home, { clusters: [selectWithMarks(licenses, shortest, { [original]: 'keep' })] }, { action: 'trash' });
+    expect(keptOriginal.steps.map((s) => [s.path, s.relation, s.kept.path])).toEqual([[backup, 'copy', documents]]);
+    // Both copies marked delete, one must stay: the rules' choice, not the scan's first.
+    const bothDeleted = planActions(home, { clusters: [selectWithMarks(licenses, shortest, { [backup]: 'delete', [documents]: 'delete' })] }, { action: 'trash' });
+    expect(bothDeleted.steps.map((s) => [s.path, s.relation, s.kept.path])).toEqual([[backup, 'copy', documents]]);
+    // A delete mark ranks a file last: marked on the Documents copy, the Backup copy stays instead.
+    const markedDocuments = selectWithMarks(licenses, shortest, { [documents]: 'delete', [original]: 'delete' });
+    expect(markedDocuments.order).toEqual([backup, original, documents]);
+    const plan = planActions(home, { clusters: [markedDocuments] }, { action: 'trash' });
+    expect(plan.steps.map((s) => [s.path, s.relation, s.kept.path])).toEqual([[documents, 'copy', backup]]);
+  });
+});
+
 describe('marks before rules', () => {
   const cluster: Cluster = { id: 'exact-1', kind: 'exact', similarity: 1, reclaimable: 200, files: [file('/a', { mtime: 3 }), file('/b', { mtime: 2 }), file('/c', { mtime: 1 })] };
   const newest = [parseKeepRule('newest')];
 
   it('lets a marked cluster be decided by its marks alone', () => {
-    expect(selectWithMarks(cluster, newest, undefined)).toEqual({ clusterId: 'exact-1', keep: ['/a'], act: ['/b', '/c'] });
-    expect(selectWithMarks(cluster, newest, { '/c': 'keep' })).toEqual({ clusterId: 'exact-1', keep: ['/c'], act: ['/a', '/b'] });
-    expect(selectWithMarks(cluster, newest, { '/b': 'delete' })).toEqual({ clusterId: 'exact-1', keep: [], act: ['/b'] });
+    expect(selectWithMarks(cluster, newest, undefined)).toEqual({ clusterId: 'exact-1', keep: ['/a'], act: ['/b', '/c'], order: ['/a', '/b', '/c'] });
+    expect(selectWithMarks(cluster, newest, { '/c': 'keep' })).toEqual({ clusterId: 'exact-1', keep: ['/c'], act: ['/a', '/b'], order: ['/c', '/a', '/b'] });
+    expect(selectWithMarks(cluster, newest, { '/a': 'delete' })).toEqual({ clusterId: 'exact-1', keep: [], act: ['/a'], order: ['/b', '/c', '/a'] });
     expect(selectWithMarks(cluster, [], undefined)).toEqual({ clusterId: 'exact-1', keep: [], act: [] });
     const contained: Cluster = { ...cluster, id: 'contained-1', kind: 'contained' };
-    expect(selectWithMarks(contained, newest, { '/b': 'keep' })).toEqual({ clusterId: 'contained-1', keep: ['/b'], act: ['/c'] });
+    expect(selectWithMarks(contained, newest, { '/b': 'keep' })).toMatchObject({ clusterId: 'contained-1', keep: ['/b'], act: ['/c'] });
   });
 });
 

@@ -28,6 +28,24 @@ export async function createKindsTree(): Promise<TempTree> {
   return tree;
 }
 
+/**
+ * A home folder where an edited licence (GFDL-1.2.txt, beside the original GFDL.txt in Documents)
+ * has a byte copy in a backup, and the original one in Downloads: one near cluster, listed by the
+ * scan with the Backup copy first.
+ */
+export const LICENSES = {
+  original: 'home/Documents/Licenses/GFDL.txt',
+  downloaded: 'home/Downloads/GFDL.txt',
+  edited: 'home/Documents/Licenses/GFDL-1.2.txt',
+  backup: 'home/Backup/Documents-2023/Licenses/GFDL-1.2.txt',
+} as const;
+
+export async function createLicensesTree(): Promise<TempTree> {
+  const text = prose(7);
+  const edited = editEveryNthWord(text, 20);
+  return createTempTree({ [LICENSES.original]: text, [LICENSES.downloaded]: text, [LICENSES.edited]: edited, [LICENSES.backup]: edited });
+}
+
 /** Scans `folder` (as named, maybe through a symlink) and writes the report next to the tree. */
 export async function scanToReport(tree: TempTree, folder: string, name = 'report.json'): Promise<string> {
   const scan = await runCli(['scan', folder, '--json', '--no-index']);
