@@ -21,6 +21,7 @@ import './styles/shortcutHelp.css';
 import './styles/cleanup.css';
 import './styles/history.css';
 import './styles/folders.css';
+import './styles/marks.css';
 
 const root = createRoot(document.getElementById('root')!);
 const transport = findTransport(window, eventNames);

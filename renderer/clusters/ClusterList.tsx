@@ -5,6 +5,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import { CleanupButton } from '../cleanup/CleanupButton.tsx';
+import { MarkBar } from '../marks/MarkBar.tsx';
 import { clusterAt } from '../store/clustersSlice.ts';
 import { useShingle } from '../store/useShingle.ts';
 import { ClusterFilters } from './ClusterFilters.tsx';
@@ -73,6 +74,7 @@ export function ClusterList() {
         <CleanupButton />
         <ExportButtons />
       </div>
+      <MarkBar />
       <div
         ref={scrollElement}
         className="cluster-scroll"

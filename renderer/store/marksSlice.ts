@@ -1,10 +1,15 @@
 // Keep/delete marks per file, saved in the engine as they are made, with an undo stack. A step
 // is one key press: "keep this, delete the others" marks several files and undoes as one.
+import type { CommandResponse } from '../../shared/contract/engineContract.ts';
+import type { MarkAllKind } from '../../shared/marks/bulkMarks.ts';
+import type { MarkCounts } from '../../shared/marks/markOutcomes.ts';
 import type { Cluster } from '../../shared/report.ts';
 import type { ClusterChange, Mark, MarksByCluster } from '../engine/contractTypes.ts';
+import { everyCluster } from '../engine/everyCluster.ts';
 import { isWithinAny } from '../../shared/paths/isWithin.ts';
 import { baseName } from '../format/paths.ts';
-import { clusterAt, indexOfCluster } from './clustersSlice.ts';
+import { includedKinds, markAllStep, willNotActNote } from '../marks/bulkSteps.ts';
+import { clusterAt, clusterQuery, indexOfCluster } from './clustersSlice.ts';
 import type { SliceCreator } from './storeTypes.ts';
 
 export interface MarkChange {
@@ -27,7 +32,21 @@ export interface MarksSlice {
   marksForNewResults(): Promise<void>;
   /** A cluster changed on disk: its undo steps follow it under its new id, as the engine moved its marks; a removed one's go. */
   followUndoSteps(change: ClusterChange): void;
+  /** Mark all (Delete but one keeper per cluster), none or invert, over every cluster the list's filter shows: one undo step, one engine call. */
+  markShown(kind: MarkAllKind): Promise<void>;
+  /** What marking a folder's files would change (the engine counts it); null on failure (reported). */
+  countFolderMarks(folder: string, mark: Mark): Promise<FolderMarkCount | null>;
+  /** Marks a folder's files across all clusters, as counted (`files`): one undo step. Says whether it was done. */
+  markFolder(folder: string, mark: Mark, files: number): Promise<boolean>;
+  /** Said on the spot when a file just marked Delete will stay (its kind is not included in the clean-up). */
+  markNote: string | null;
+  dismissMarkNote(): void;
+  /** The Delete marks and how many of them will act, with the clean-up's kinds included; null until counted. */
+  markCounts: MarkCounts | null;
+  loadMarkCounts(): Promise<void>;
 }
+
+export type FolderMarkCount = CommandResponse<'countFolderMarks'>;
 
 const UNDO_LIMIT = 500;
 
@@ -79,7 +98,9 @@ export const createMarksSlice: SliceCreator<MarksSlice> = ({ set, get, engine })
     for (const c of step) marks = withMark(marks, c.clusterId, c.path, value(c));
     set({ marks, ...(direction === 'do' ? { undoStack: [...get().undoStack, step].slice(-UNDO_LIMIT) } : {}) });
     try {
-      await Promise.all(step.map((c) => engine.setMark({ clusterId: c.clusterId, fileIndex: positionNow(c), path: c.path, mark: value(c) })));
+      const refs = step.map((c) => ({ clusterId: c.clusterId, fileIndex: positionNow(c), path: c.path, mark: value(c) }));
+      // A bulk step is one call, checked by the engine as a whole.
+      await (refs.length === 1 ? engine.setMark(refs[0]!) : engine.setMarks({ marks: refs }));
     } catch (error) {
       let restored = get().marks;
       for (const c of step) restored = withMark(restored, c.clusterId, c.path, previous(c));
@@ -102,9 +123,19 @@ export const createMarksSlice: SliceCreator<MarksSlice> = ({ set, get, engine })
   let inFlight: Promise<void> | undefined;
   let next: Promise<void> | undefined;
 
+  /** Says whether the Delete marks just made on this cluster will act. */
+  function noteMarks(cluster: Cluster, step: readonly MarkChange[]) {
+    const marked = step.filter((c) => c.after === 'delete').map((c) => c.fileIndex);
+    set({ markNote: marked.length === 0 ? null : willNotActNote(cluster, get().marks, includedKinds(get().cleanupDraft), marked) });
+  }
+
+  let countsAsked = 0;
+
   return {
     marks: {},
     undoStack: [],
+    markNote: null,
+    markCounts: null,
 
     loadMarks() {
       if (!inFlight) {
@@ -129,7 +160,9 @@ export const createMarksSlice: SliceCreator<MarksSlice> = ({ set, get, engine })
         return;
       }
       const step = change(cluster, fileIndex, mark);
-      if (step) await apply([step], 'do');
+      if (!step) return;
+      await apply([step], 'do');
+      noteMarks(cluster, [step]);
     },
 
     async keepOnly(cluster, fileIndex) {
@@ -138,13 +171,15 @@ export const createMarksSlice: SliceCreator<MarksSlice> = ({ set, get, engine })
           change(cluster, i, i === fileIndex ? 'keep' : isReference(file.path) || isContainer(cluster, i) ? markOf(get().marks, cluster.id, file.path) : 'delete'),
         )
         .filter((c) => c !== null);
-      if (step.length > 0) await apply(step, 'do');
+      if (step.length === 0) return;
+      await apply(step, 'do');
+      noteMarks(cluster, step);
     },
 
     async undo() {
       const step = get().undoStack.at(-1);
       if (!step) return;
-      set({ undoStack: get().undoStack.slice(0, -1) });
+      set({ undoStack: get().undoStack.slice(0, -1), markNote: null });
       await apply(step, 'undo');
     },
 
@@ -159,6 +194,53 @@ export const createMarksSlice: SliceCreator<MarksSlice> = ({ set, get, engine })
       if (from === to || !get().undoStack.some((step) => step.some((c) => c.clusterId === from))) return;
       const followed = (c: MarkChange) => (c.clusterId !== from ? [c] : to === null ? [] : [{ ...c, clusterId: to }]);
       set({ undoStack: get().undoStack.map((step) => step.flatMap(followed)).filter((step) => step.length > 0) });
+    },
+
+    async markShown(kind) {
+      try {
+        const clusters = await everyCluster(engine, clusterQuery(get().filters, 0));
+        const step = markAllStep(kind, clusters, get().marks, isReference);
+        set({ markNote: null });
+        if (step.length > 0) await apply(step, 'do');
+      } catch (error) {
+        get().reportError(error);
+      }
+    },
+
+    async countFolderMarks(folder, mark) {
+      try {
+        return await engine.countFolderMarks({ folder, mark });
+      } catch (error) {
+        get().reportError(error);
+        return null;
+      }
+    },
+
+    async markFolder(folder, mark, files) {
+      try {
+        // The engine works out and saves the changes; they come back as the undo step.
+        const { changes } = await engine.markFolder({ folder, mark, files });
+        let marks = get().marks;
+        for (const c of changes) marks = withMark(marks, c.clusterId, c.path, c.after);
+        set({ marks, markNote: null, ...(changes.length > 0 ? { undoStack: [...get().undoStack, changes].slice(-UNDO_LIMIT) } : {}) });
+        return true;
+      } catch (error) {
+        get().reportError(error);
+        return false;
+      }
+    },
+
+    dismissMarkNote: () => set({ markNote: null }),
+
+    async loadMarkCounts() {
+      const asked = ++countsAsked;
+      try {
+        const counts = await engine.countMarks({ include: includedKinds(get().cleanupDraft) });
+        // Only the latest question's answer: marks made meanwhile asked again.
+        if (asked === countsAsked) set({ markCounts: counts });
+      } catch (error) {
+        get().reportError(error);
+      }
     },
   };
 };

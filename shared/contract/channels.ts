@@ -36,6 +36,10 @@ export const commandNames = [
   'dismiss',
   'restore',
   'listDismissed',
+  'setMarks',
+  'countFolderMarks',
+  'markFolder',
+  'countMarks',
 ] as const;
 export type CommandName = (typeof commandNames)[number];
 

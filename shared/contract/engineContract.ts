@@ -30,6 +30,7 @@ import {
   scanStateSchema,
   undoResultSchema,
 } from './schemas.ts';
+import { fileMarkSchema, folderMarkCountSchema, folderMarkRequestSchema, includeKindSchema, markChangeSchema, markCountsSchema } from './schemas.ts';
 
 const empty = z.strictObject({});
 
@@ -128,6 +129,22 @@ export const engineCommands = {
    * has stopped. The steps done stay in the journal and can be undone; the batch is 'cancelled'.
    */
   cancelBatch: command(z.strictObject({ batchId: z.int().min(1) }), empty),
+  /**
+   * Sets many marks in one call (a bulk mark, or its undo), checked as a whole against the
+   * engine's results: every file is the one shown at its position, no cluster is left with every
+   * file Delete, no container nor reference folder's file is marked Delete. Refused whole, or made whole.
+   */
+  setMarks: command(z.strictObject({ marks: z.array(fileMarkSchema).min(1).max(1_000_000) }), empty),
+  /** What markFolder would change, counted: to show before acting. */
+  countFolderMarks: command(folderMarkRequestSchema, folderMarkCountSchema),
+  /**
+   * Marks every file in a folder listClusterFolders listed (or below it), across all clusters,
+   * Keep or Delete (see folderMarkCountSchema for what stays). `files` is the count the page
+   * showed: if the results changed since and the count differs, nothing is marked.
+   */
+  markFolder: command(folderMarkRequestSchema.extend({ files: z.int().min(0) }).strict(), z.object({ changes: z.array(markChangeSchema) })),
+  /** How many Delete marks a clean-up by marks removes with these kinds included, and how many need another kind. */
+  countMarks: command(z.strictObject({ include: z.array(includeKindSchema).max(2) }), markCountsSchema),
 } as const satisfies Record<CommandName, CommandSchemas>;
 
 export const engineEvents = {

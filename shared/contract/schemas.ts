@@ -383,3 +383,39 @@ export const undoResultSchema = z.object({
   /** 'refused' means not restored, with the reason (e.g. its copy in the trash is gone). */
   outcomes: z.array(z.object({ path: z.string(), state: z.enum(undoStates), reason: z.string().optional() })),
 });
+
+/** One file's mark in a bulk change (setMarks): the file as fileRefSchema names it, its new mark (null clears it). */
+export const fileMarkSchema = fileRefSchema.extend({ mark: markSchema.nullable() }).strict();
+
+/** A folder's bulk mark: one of the folders listClusterFolders listed, and Keep or Delete for every file of every cluster in it. */
+export const folderMarkRequestSchema = z.strictObject({ folder: z.string().min(1).max(32_767), mark: markSchema });
+
+/** What a folder's bulk mark touches, told before it is made. */
+export const folderMarkCountSchema = z.object({
+  /** Files whose mark changes. */
+  files: z.number(),
+  /** Clusters with at least one of them. */
+  clusters: z.number(),
+  /** Clusters whose every other file would be Delete: one file in the folder stays, marked Keep. */
+  lastCopies: z.number(),
+  /** Files in the folder that are in a reference folder: never marked Delete. */
+  reference: z.number(),
+  /** Keep only: unmarked files outside the folder that a clean-up by marks then removes (their cluster has a Keep and no Delete). */
+  othersGo: z.number(),
+});
+
+/** A mark as it was and as it is, for the page's undo of a bulk mark. */
+export const markChangeSchema = z.object({
+  clusterId: z.string(),
+  fileIndex: z.number(),
+  path: z.string(),
+  before: markSchema.nullable(),
+  after: markSchema.nullable(),
+});
+
+/** The files marked Delete, and how many of them a clean-up by marks removes with the kinds included. */
+export const markCountsSchema = z.object({
+  marked: z.number(),
+  willGo: z.number(),
+  need: z.object({ near: z.number(), contained: z.number() }),
+});

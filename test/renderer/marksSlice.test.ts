@@ -158,3 +158,80 @@ describe('undo steps of a cluster that changed on disk', () => {
     expect(engine.setMark).not.toHaveBeenCalled();
   });
 });
+
+describe('bulk marks', () => {
+  async function listed() {
+    const engine = createFakeEngine([
+      cluster('e1', 'exact', ['/docs/Downloads/a.txt', '/docs/Documents/a.txt']),
+      cluster('e2', 'exact', ['/docs/Downloads/b.txt', '/docs/Backup/b.txt', '/docs/Documents/b.txt']),
+      cluster('e3', 'exact', ['/docs/Other/c.txt', '/docs/Other/d.txt']),
+    ]);
+    const store = createShingleStore(engine);
+    await store.getState().loadSettings();
+    return { engine, store };
+  }
+
+  it('marks all, then inverts, the clusters of the filter in one engine call each, and undoes each in one step', async () => {
+    const { engine, store } = await listed();
+    await store.getState().setFilters({ search: 'b.txt' });
+    await store.getState().markShown('all');
+    expect(store.getState().marks).toEqual({ e2: { '/docs/Downloads/b.txt': 'keep', '/docs/Backup/b.txt': 'delete', '/docs/Documents/b.txt': 'delete' } });
+    expect(engine.setMarks).toHaveBeenCalledTimes(1);
+    expect(engine.setMark).not.toHaveBeenCalled();
+
+    await store.getState().markShown('invert');
+    expect(store.getState().marks.e2).toEqual({ '/docs/Downloads/b.txt': 'delete', '/docs/Backup/b.txt': 'keep', '/docs/Documents/b.txt': 'keep' });
+    expect(store.getState().undoStack).toHaveLength(2);
+
+    await store.getState().undo();
+    expect(store.getState().marks.e2).toEqual({ '/docs/Downloads/b.txt': 'keep', '/docs/Backup/b.txt': 'delete', '/docs/Documents/b.txt': 'delete' });
+    expect(engine.setMarks).toHaveBeenCalledTimes(3);
+    expect(engine.setMarks).toHaveBeenLastCalledWith({
+      marks: [
+        { clusterId: 'e2', fileIndex: 0, path: '/docs/Downloads/b.txt', mark: 'keep' },
+        { clusterId: 'e2', fileIndex: 1, path: '/docs/Backup/b.txt', mark: 'delete' },
+        { clusterId: 'e2', fileIndex: 2, path: '/docs/Documents/b.txt', mark: 'delete' },
+      ],
+    });
+    await store.getState().markShown('none');
+    expect(store.getState().marks).toEqual({});
+  });
+
+  it("takes a folder's marks from the engine as one undo step, undone in one call", async () => {
+    const { engine, store } = await listed();
+    const changes = [
+      { clusterId: 'e1', fileIndex: 0, path: '/docs/Downloads/a.txt', before: null, after: 'delete' as const },
+      { clusterId: 'e2', fileIndex: 0, path: '/docs/Downloads/b.txt', before: null, after: 'delete' as const },
+    ];
+    vi.mocked(engine.markFolder).mockResolvedValueOnce({ changes });
+    expect(await store.getState().markFolder('/docs/Downloads', 'delete', 2)).toBe(true);
+    expect(engine.markFolder).toHaveBeenCalledWith({ folder: '/docs/Downloads', mark: 'delete', files: 2 });
+    expect(store.getState().marks).toEqual({ e1: { '/docs/Downloads/a.txt': 'delete' }, e2: { '/docs/Downloads/b.txt': 'delete' } });
+    await store.getState().undo();
+    expect(store.getState().marks).toEqual({});
+    expect(engine.setMarks).toHaveBeenCalledExactlyOnceWith({ marks: changes.map(({ clusterId, fileIndex, path }) => ({ clusterId, fileIndex, path, mark: null })) });
+  });
+
+  it('says on the spot that an edited version marked Delete stays unless edited versions are included', async () => {
+    const { store, c1 } = await setup();
+    await store.getState().setMark(c1, 1, 'delete');
+    expect(store.getState().markNote).toBe('b.txt is an edited version: it stays unless “Edited versions” is ticked in the clean-up.');
+    await store.getState().undo();
+    expect(store.getState().markNote).toBeNull();
+
+    store.getState().setCleanupDraft({ includeNear: true });
+    await store.getState().setMark(c1, 1, 'delete');
+    expect(store.getState().markNote).toBeNull();
+  });
+
+  it('asks the engine to count the Delete marks with the kinds the clean-up includes', async () => {
+    const { engine, store } = await setup();
+    vi.mocked(engine.countMarks).mockResolvedValueOnce({ marked: 8, willGo: 6, need: { near: 2, contained: 0 } });
+    await store.getState().loadMarkCounts();
+    expect(engine.countMarks).toHaveBeenLastCalledWith({ include: [] });
+    expect(store.getState().markCounts).toEqual({ marked: 8, willGo: 6, need: { near: 2, contained: 0 } });
+    store.getState().setCleanupDraft({ includeNear: true, includeContained: true });
+    await store.getState().loadMarkCounts();
+    expect(engine.countMarks).toHaveBeenLastCalledWith({ include: ['near', 'contained'] });
+  });
+});

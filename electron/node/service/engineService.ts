@@ -16,6 +16,7 @@ import type { PermanentDeleteSummary } from './bulkActions.ts';
 import { createDocumentTexts } from './documentText.ts';
 import { openDismissedStore } from './dismissedStore.ts';
 import { createEngineEvents } from './engineEvents.ts';
+import { createMarkCommands } from './markCommands.ts';
 import { openMarksStore } from './marksStore.ts';
 import type { MarksStore } from './marksStore.ts';
 import type { ClusterChange } from '../watch/watchFolders.ts';
@@ -80,7 +81,8 @@ export function createEngineService({ dataDir, host }: EngineServiceOptions): En
       confirmPermanentDelete: (summary: PermanentDeleteSummary) => host.confirmPermanentDelete(summary),
     });
     onActionProgress = followActions(actions, scans);
-    return { settings, marks, scans, actions, dismissed };
+    const bulkMarks = createMarkCommands({ clusters: scans.clusters, marks, folders: settings.get });
+    return { settings, marks, scans, actions, dismissed, bulkMarks };
   });
   // A failure to read the stores is reported by every command; this keeps it from also being an
   // unhandled rejection before the first one.
@@ -242,6 +244,10 @@ export function createEngineService({ dataDir, host }: EngineServiceOptions): En
       );
       return result;
     },
+    setMarks: async (request) => (await stores).bulkMarks.setMarks(request),
+    countFolderMarks: async (request) => (await stores).bulkMarks.countFolderMarks(request),
+    markFolder: async (request) => (await stores).bulkMarks.markFolder(request),
+    countMarks: async (request) => (await stores).bulkMarks.countMarks(request),
     async dispose() {
       const opened = await stores.catch(() => undefined);
       // A running clean-up first: its last steps still take files out of the results. Then the

@@ -13,6 +13,8 @@ export type Mark = Marks[string][string];
 export interface MarksStore {
   get(): Marks;
   set(clusterId: string, path: string, mark: Mark | null): Promise<void>;
+  /** Many marks at once (a bulk mark), saved once. */
+  setMany(changes: readonly { clusterId: string; path: string; mark: Mark | null }[]): Promise<void>;
   /**
    * A cluster changed (a member added, renamed or removed by the disk or a clean-up), maybe under
    * a new id: the marks of its files still in it move to that id, the others are dropped, and a
@@ -36,16 +38,20 @@ type MarkMap = Map<string, Map<string, Mark>>;
 export async function openMarksStore(dataDir: string): Promise<MarksStore> {
   const file = createJsonFile<Marks>(join(dataDir, 'marks.json'));
   const marks = restore(await file.read());
-  return {
-    get: () => toObject(marks),
-    async set(clusterId, path, mark) {
+  async function setMany(changes: readonly { clusterId: string; path: string; mark: Mark | null }[]): Promise<void> {
+    for (const { clusterId, path, mark } of changes) {
       const cluster = marks.get(clusterId) ?? new Map<string, Mark>();
       if (mark) cluster.set(path, mark);
       else cluster.delete(path);
       if (cluster.size > 0) marks.set(clusterId, cluster);
       else marks.delete(clusterId);
-      await file.save(toObject(marks));
-    },
+    }
+    await file.save(toObject(marks));
+  }
+  return {
+    get: () => toObject(marks),
+    set: (clusterId, path, mark) => setMany([{ clusterId, path, mark }]),
+    setMany,
     async follow(previousId, cluster) {
       const previous = marks.get(previousId);
       const current = previousId === cluster.id ? undefined : marks.get(cluster.id);
