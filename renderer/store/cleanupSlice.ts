@@ -68,6 +68,21 @@ function filtered(state: ShingleState): boolean {
 export const createCleanupSlice: SliceCreator<CleanupSlice> = ({ set, get, engine }) => {
   /** While applyActions is unanswered: lastBatchId is still the batch before. */
   let applying = false;
+  /** From a batch's start to its end the list holds its changes, to show them all at once. */
+  let holding = false;
+
+  function holdChanges() {
+    if (holding) return;
+    holding = true;
+    get().beginOwnChanges();
+  }
+
+  /** The list, its figures and the open cluster show what the batch did (and the marks the engine dropped with its files). */
+  async function showChanges() {
+    if (!holding) return Promise.all([get().refreshClusters(), get().loadMarks()]);
+    holding = false;
+    await get().settleOwnChanges();
+  }
 
   /** Fetches the result once the batch has ended; the engine has already updated the list. */
   async function finish(batchId: number) {
@@ -75,8 +90,7 @@ export const createCleanupSlice: SliceCreator<CleanupSlice> = ({ set, get, engin
       const result = await engine.getBatchResult({ batchId });
       if (get().lastBatchId !== batchId || result.running) return;
       set({ cleanupResult: result, cleanupStage: get().cleanupStage === 'closed' ? 'closed' : 'result' });
-      // The engine dropped the marks of the files it removed.
-      await Promise.all([get().refreshClusters(), get().loadMarks()]);
+      await showChanges();
     } catch (error) {
       get().reportError(error);
     }
@@ -165,6 +179,7 @@ export const createCleanupSlice: SliceCreator<CleanupSlice> = ({ set, get, engin
       if (!plan || get().cleanupStage !== 'confirm') return;
       set({ cleanupStage: 'running', cleanupProgress: null, cleanupResult: null, undoResult: null });
       applying = true;
+      holdChanges();
       try {
         // Exactly the plan previewed: the engine runs what it stored under this id, nothing else.
         const { batchId } = await engine.applyActions({ planId: plan.planId });
@@ -175,6 +190,7 @@ export const createCleanupSlice: SliceCreator<CleanupSlice> = ({ set, get, engin
         if (progress?.batchId === batchId && progress.done >= progress.total) await finish(batchId);
       } catch (error) {
         applying = false;
+        void showChanges();
         // Back to the preview, unless an engine restart has settled the stage meanwhile.
         if (get().cleanupStage === 'running') set({ cleanupStage: 'confirm' });
         get().reportError(error);
@@ -212,6 +228,7 @@ export const createCleanupSlice: SliceCreator<CleanupSlice> = ({ set, get, engin
     dropCleanup() {
       if (!batchRunning(get())) return false;
       set({ cleanupStage: 'closed', cleanupProgress: null });
+      void showChanges();
       return true;
     },
 
@@ -221,6 +238,8 @@ export const createCleanupSlice: SliceCreator<CleanupSlice> = ({ set, get, engin
       // The batch the old engine ran, when it said which: its answer, or its first progress when the answer was lost.
       const batchId = !running ? null : applying ? (state.cleanupProgress?.batchId ?? null) : state.lastBatchId;
       await reloaded;
+      // The reload showed the results as the new engine has them.
+      if (holding) void showChanges();
       const stage = get().cleanupStage;
       if (batchId === null) {
         if (running || stage === 'confirm') set({ cleanupStage: stage === 'closed' ? 'closed' : 'choose', cleanupPreview: null, cleanupPlanClusters: [], cleanupProgress: null });

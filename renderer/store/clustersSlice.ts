@@ -38,6 +38,13 @@ export interface ClustersSlice {
   refreshClusters(options?: { reset?: boolean }): Promise<void>;
   ensureClusterRange(first: number, last: number): Promise<void>;
   applyClusterChange(change: ClusterChange): void;
+  /** The app's own clean-up or undo starts: its changes are held until settleOwnChanges. */
+  beginOwnChanges(): void;
+  /**
+   * It has ended, the engine's results with it: the list, its figures and the open cluster show
+   * its outcome in one update. A cluster it removed that was open gives way to the next one.
+   */
+  settleOwnChanges(): Promise<void>;
 }
 
 export const defaultFilters: ClusterFilters = { sort: 'reclaimable', kinds: [...ALL_KINDS], formats: [...ALL_FORMATS], folder: null, search: '' };
@@ -65,6 +72,19 @@ export function clusterQuery(filters: ClusterFilters, page: number): ClusterQuer
   return query;
 }
 
+/** What the changes did to the cluster `id`, followed through its new ids: its last version, or its removal; undefined if untouched. */
+function openClusterAfter(id: string, changes: readonly ClusterChange[]): ClusterChange | undefined {
+  let fate: ClusterChange | undefined;
+  for (const change of changes) {
+    const from = change.event === 'cluster-changed' ? change.previousId : change.cluster.id;
+    if (from !== id || change.event === 'cluster-added') continue;
+    fate = change;
+    if (change.event === 'cluster-removed') break;
+    id = change.cluster.id;
+  }
+  return fate;
+}
+
 function summaryOf(page: ClusterPage): ListSummary {
   return { total: page.total, totalReclaimable: page.totalReclaimable, counts: page.counts };
 }
@@ -82,6 +102,27 @@ function keepNear(pages: Record<number, Cluster[]>, first: number, last: number)
 export const createClustersSlice: SliceCreator<ClustersSlice> = ({ set, get, engine }) => {
   const pending = new Set<string>();
   let refreshTimer: ReturnType<typeof setTimeout> | undefined;
+  /** Own clean-ups and undos under way, and the changes they made so far. */
+  let ownRunning = 0;
+  let held: ClusterChange[] = [];
+
+  /** The list's pages and figures as the engine has them now, for the current filters; null when outdated or failed. */
+  async function fetchList(reset: boolean): Promise<Pick<ClustersSlice, 'pages' | 'listSummary'> | null> {
+    clearTimeout(refreshTimer);
+    const generation = get().listGeneration + 1;
+    const loaded = Object.keys(get().pages).map(Number);
+    const wanted = reset || loaded.length === 0 ? [0] : loaded;
+    set({ listGeneration: generation, ...(reset ? { pages: {}, listSummary: null, selectedIndex: null } : {}) });
+    try {
+      const filters = get().filters;
+      const results = await Promise.all(wanted.map((page) => engine.listClusters(clusterQuery(filters, page))));
+      if (get().listGeneration !== generation) return null;
+      return { pages: Object.fromEntries(wanted.map((page, i) => [page, results[i]!.clusters])), listSummary: summaryOf(results[0]!) };
+    } catch (error) {
+      get().reportError(error);
+      return null;
+    }
+  }
 
   /** After new rows arrive: where the selected cluster is now, or the first cluster when none is open. */
   function followSelection() {
@@ -102,21 +143,10 @@ export const createClustersSlice: SliceCreator<ClustersSlice> = ({ set, get, eng
     },
 
     async refreshClusters({ reset = false } = {}) {
-      clearTimeout(refreshTimer);
-      const generation = get().listGeneration + 1;
-      const loaded = Object.keys(get().pages).map(Number);
-      const wanted = reset || loaded.length === 0 ? [0] : loaded;
-      set({ listGeneration: generation, ...(reset ? { pages: {}, listSummary: null, selectedIndex: null } : {}) });
-      try {
-        const filters = get().filters;
-        const results = await Promise.all(wanted.map((page) => engine.listClusters(clusterQuery(filters, page))));
-        if (get().listGeneration !== generation) return;
-        const pages = Object.fromEntries(wanted.map((page, i) => [page, results[i]!.clusters]));
-        set({ pages, listSummary: summaryOf(results[0]!) });
-        followSelection();
-      } catch (error) {
-        get().reportError(error);
-      }
+      const list = await fetchList(reset);
+      if (!list) return;
+      set(list);
+      followSelection();
     },
 
     async ensureClusterRange(first, last) {
@@ -148,6 +178,12 @@ export const createClustersSlice: SliceCreator<ClustersSlice> = ({ set, get, eng
     applyClusterChange(change) {
       const { cluster } = change;
       get().followUndoSteps(change);
+      if (change.byAction) {
+        held.push(change);
+        // Told after its batch or undo was answered (events and answers travel apart): shown now.
+        if (ownRunning === 0) void get().settleOwnChanges();
+        return;
+      }
       // A changed cluster may have a new id (a member added, renamed or deleted): it replaces the one it names.
       const replacedId = change.event === 'cluster-changed' ? change.previousId : cluster.id;
       if (change.event === 'cluster-changed') {
@@ -167,6 +203,33 @@ export const createClustersSlice: SliceCreator<ClustersSlice> = ({ set, get, eng
       // The engine also drops the marks of files that left.
       refreshTimer = setTimeout(() => void Promise.all([get().refreshClusters(), get().loadMarks()]), REFRESH_DELAY_MS);
       if (get().cluster?.id === replacedId) get().applySelectedClusterChange(change);
+    },
+
+    beginOwnChanges() {
+      ownRunning++;
+    },
+
+    async settleOwnChanges() {
+      ownRunning = Math.max(0, ownRunning - 1);
+      if (ownRunning > 0) return;
+      const changes = held;
+      held = [];
+      const { cluster: open, selectedIndex } = get();
+      // The clusters below the open one, nearest first: the next to open if it leaves.
+      const following = selectedIndex === null ? [] : Array.from({ length: KEPT_PAGES * PAGE_SIZE }, (_, i) => clusterAt(get(), selectedIndex + 1 + i)?.id).filter((id) => id !== undefined);
+      const [list] = await Promise.all([fetchList(false), get().loadMarks()]);
+      if (!list) return;
+      set(list);
+      const fate = open ? openClusterAfter(open.id, changes) : undefined;
+      if (!open || !fate) return followSelection();
+      if (fate.event === 'cluster-changed') {
+        get().applySelectedClusterChange(fate);
+        return set({ selectedIndex: indexOfCluster(get(), fate.cluster.id) });
+      }
+      const next = following.map((id) => indexOfCluster(get(), id)).find((index) => index !== null);
+      const total = list.listSummary?.total ?? 0;
+      if (total === 0) return set({ cluster: null, selectedIndex: null, clusterGone: false });
+      await get().selectClusterAt(next ?? Math.min(selectedIndex ?? 0, total - 1));
     },
   };
 };

@@ -45,15 +45,20 @@ export const createHistorySlice: SliceCreator<HistorySlice> = ({ set, get, engin
     async undoBatch(batchId, shown) {
       if (undoing.has(batchId)) return;
       undoing.add(batchId);
+      // The files it puts back show in one update, once it is answered.
+      get().beginOwnChanges();
+      let settled = false;
       try {
         const result = await engine.undoBatch({ batchId });
         set({ ...shown(result), ...(get().lastBatchId === batchId ? { lastBatchId: null } : {}) });
         // The engine has put the files back in its results; the list and the History follow.
-        await Promise.all([get().historyOpen ? get().loadBatches() : undefined, get().refreshClusters(), get().loadMarks()]);
+        settled = true;
+        await Promise.all([get().historyOpen ? get().loadBatches() : undefined, get().settleOwnChanges()]);
       } catch (error) {
         get().reportError(error);
       } finally {
         undoing.delete(batchId);
+        if (!settled) void get().settleOwnChanges();
       }
     },
   };

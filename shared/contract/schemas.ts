@@ -246,12 +246,14 @@ export const scanStateSchema = z.object({
   warnings: z.array(z.string()).optional(),
 });
 
+/** Set on a change the engine's own clean-up or undo made (not one seen on disk): the app shows it with the batch's end, never as a surprise. */
+const byActionSchema = z.literal(true).optional();
 export const clusterChangeSchema = z.discriminatedUnion('event', [
-  z.object({ event: z.literal('cluster-added'), cluster: clusterSchema }),
+  z.object({ event: z.literal('cluster-added'), cluster: clusterSchema, byAction: byActionSchema }),
   /** The cluster that replaces the one last reported as `previousId` (its own id when the members kept their paths). */
-  z.object({ event: z.literal('cluster-changed'), cluster: clusterSchema, previousId: z.string() }),
+  z.object({ event: z.literal('cluster-changed'), cluster: clusterSchema, previousId: z.string(), byAction: byActionSchema }),
   /** The cluster as last reported. */
-  z.object({ event: z.literal('cluster-removed'), cluster: clusterSchema }),
+  z.object({ event: z.literal('cluster-removed'), cluster: clusterSchema, byAction: byActionSchema }),
 ]);
 export type ClusterChange = z.infer<typeof clusterChangeSchema>;
 

@@ -11,7 +11,7 @@ import { runCli } from '../helpers/runCli.ts';
 import { expect, saveScreenshot, test } from './engineFixture.ts';
 import { clusterList, dropItems, scanUserFolder } from './helpers.ts';
 import { exists } from '../helpers/exists.ts';
-import { openCleanup, useTemporaryTrash } from './cleanupSteps.ts';
+import { trashSelectedCluster, useTemporaryTrash } from './cleanupSteps.ts';
 import { startMidBatchProcess } from '../helpers/midBatchProcess.ts';
 
 useTemporaryTrash();
@@ -19,14 +19,8 @@ useTemporaryTrash();
 /** Trashes the copy of the photo (shortest path kept), from the exact cluster open in the list. */
 async function trashPhotoCopy(page: Page): Promise<void> {
   await clusterList(page).getByRole('option').filter({ hasText: 'Exact' }).click();
-  const dialog = await openCleanup(page);
-  await dialog.getByLabel(/My keep\/delete marks/).uncheck();
-  await dialog.getByLabel('Which copy stays').selectOption('shortest-path');
-  await dialog.getByLabel('The selected cluster only').check();
-  await dialog.getByRole('button', { name: 'Preview' }).click();
-  await dialog.getByRole('button', { name: 'Move 1 file to the trash' }).click();
-  await expect(dialog.getByRole('status').first()).toContainText('Moved to the trash: 1 file');
-  await dialog.getByRole('button', { name: 'Close' }).click();
+  await trashSelectedCluster(page);
+  await page.getByRole('dialog', { name: 'Clean up duplicates' }).getByRole('button', { name: 'Close' }).click();
 }
 
 async function openHistory(page: Page) {

@@ -34,6 +34,17 @@ export async function openCleanup(page: Page): Promise<Locator> {
   return dialog;
 }
 
+/** Trashes one file of the cluster open in the list (shortest path kept) and waits for the result. */
+export async function trashSelectedCluster(page: Page): Promise<void> {
+  const dialog = await openCleanup(page);
+  await dialog.getByLabel(/My keep\/delete marks/).uncheck();
+  await dialog.getByLabel('Which copy stays').selectOption('shortest-path');
+  await dialog.getByLabel('The selected cluster only').check();
+  await dialog.getByRole('button', { name: 'Preview' }).click();
+  await dialog.getByRole('button', { name: 'Move 1 file to the trash' }).click();
+  await expect(dialog.getByRole('status').first()).toContainText('Moved to the trash: 1 file');
+}
+
 export interface PlanRow {
   decision: string;
   path: string;

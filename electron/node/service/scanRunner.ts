@@ -2,7 +2,8 @@
 // the list view and as lastScan.json in the app's data folder, so the app reopens on its results.
 // Between scans the report follows the disk (folderWatch.ts): each change to its clusters is
 // applied, saved and told as a clusterChange event, as long as the folders it was scanned from
-// are still the ones chosen. The engine's own clean-ups change it at once (actionResults.ts).
+// are still the ones chosen. The engine's own clean-ups change it at once (actionResults.ts), and
+// the watcher's later view of the same files is made to agree with them (watchedChanges.ts).
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { z } from 'zod';
@@ -19,6 +20,7 @@ import { runScan } from '../scan/scanService.ts';
 import type { ClusterChange } from '../watch/watchFolders.ts';
 import { createActionResults } from './actionResults.ts';
 import type { BatchTraces } from './actionResults.ts';
+import { createWatchedChanges } from './watchedChanges.ts';
 import type { ClusterIndex } from './clusterIndex.ts';
 import { createClusterStore } from './clusterStore.ts';
 import type { EngineEvents } from './engineEvents.ts';
@@ -90,6 +92,7 @@ export async function openScanRunner({ dataDir, events, settings, onChange, onRe
   let last = restore(await file.read());
   const clusters = createClusterStore(last?.report.clusters ?? []);
   const actions = createActionResults(clusters, last?.traces);
+  const watched = createWatchedChanges(clusters);
   const index = openScanIndex(dataDir);
   let state: ScanState = last ? finishedState(last) : { running: false, errors: 0 };
   let running: { controller: AbortController; done: Promise<void> } | undefined;
@@ -112,16 +115,27 @@ export async function openScanRunner({ dataDir, events, settings, onChange, onRe
     return file.save(next).catch((error: unknown) => console.error('shingle: could not save the scan results:', error));
   }
 
-  function applyChanges(changes: ClusterChange[]): void {
+  /** Applies the changes `keep` lets through, each asked after the ones before it are applied. */
+  function applyChanges(changes: ClusterChange[], keep: (change: ClusterChange) => boolean = () => true): void {
     if (!last || changes.length === 0) return;
+    const applied: ClusterChange[] = [];
     for (const change of changes) {
+      if (!keep(change)) continue;
       clusters.apply(change);
       onChange(change);
+      applied.push(change);
     }
+    if (applied.length === 0) return;
     last = { ...last, report: { ...last.report, clusters: clusters.all() }, traces: actions.traces() };
     void save(last);
     // Told once all are applied, so a listener that queries the clusters sees them all.
-    for (const change of changes) events.emit('clusterChange', change);
+    for (const change of applied) events.emit('clusterChange', change);
+  }
+
+  /** The changes of the engine's own clean-up or undo, told as such. */
+  function applyOwnChanges(changes: ClusterChange[], paths: readonly string[], present: boolean): void {
+    watched.expect(paths, present);
+    applyChanges(changes.map((change) => ({ ...change, byAction: true })));
   }
 
   function warn(message: string): void {
@@ -142,7 +156,7 @@ export async function openScanRunner({ dataDir, events, settings, onChange, onRe
         cache: index.cache,
         ownFiles: [...index.files, lastScanPath],
         shown: clusters.all,
-        onChanges: applyChanges,
+        onChanges: (changes) => applyChanges(changes, watched.tells),
         onWarning: warn,
         dismissals,
       });
@@ -210,10 +224,10 @@ export async function openScanRunner({ dataDir, events, settings, onChange, onRe
     follow,
     filesGone(batchId, paths) {
       const { changes, warnings } = actions.gone(batchId, paths);
-      applyChanges(changes);
+      applyOwnChanges(changes, paths, false);
       warnings.forEach(warn);
     },
-    filesBack: (batchId, paths) => applyChanges(actions.back(batchId, paths)),
+    filesBack: (batchId, paths) => applyOwnChanges(actions.back(batchId, paths), paths, true),
     async open(report) {
       if (running) throw new Error('A scan is running; open the report once it has finished');
       last = { scanId: `opened-${randomUUID()}`, finishedAt: Date.now(), report };
