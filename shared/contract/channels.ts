@@ -36,6 +36,9 @@ export const commandNames = [
   'dismiss',
   'restore',
   'listDismissed',
+  'checkSearch',
+  'removeFromResults',
+  'chooseMoveTarget',
 ] as const;
 export type CommandName = (typeof commandNames)[number];
 

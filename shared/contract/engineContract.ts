@@ -29,6 +29,7 @@ import {
   scanSettingsSchema,
   scanStateSchema,
   undoResultSchema,
+  searchModeSchema,
 } from './schemas.ts';
 
 const empty = z.strictObject({});
@@ -128,6 +129,20 @@ export const engineCommands = {
    * has stopped. The steps done stay in the journal and can be undone; the batch is 'cancelled'.
    */
   cancelBatch: command(z.strictObject({ batchId: z.int().min(1) }), empty),
+  /** How listClusters reads a search text, or why it cannot (an invalid or too long pattern), in one line. */
+  checkSearch: command(z.strictObject({ search: z.string().max(1000) }), z.object({ mode: searchModeSchema, error: z.string().optional() })),
+  /**
+   * "Remove from results": the cluster leaves these results at once, for this session only. No
+   * file is touched and nothing is stored as a dismissal: the next scan shows it again. The
+   * paths are checked as dismiss's are.
+   */
+  removeFromResults: command(z.strictObject({ clusterId: fileRefSchema.shape.clusterId, paths: z.array(fileRefSchema.shape.path).min(1).max(1_000_000) }), empty),
+  /**
+   * Opens the host's folder picker for a move's destination and remembers the folder chosen:
+   * previewActions with the action 'move' moves there (the page never names it). `folder` is null
+   * when the picker was cancelled (the folder chosen before stays).
+   */
+  chooseMoveTarget: command(empty, z.object({ folder: z.string().nullable() })),
 } as const satisfies Record<CommandName, CommandSchemas>;
 
 export const engineEvents = {
