@@ -67,6 +67,7 @@ function pickingHost(roots: string[]): HostCapabilities {
   return {
     pickFolders: async () => roots,
     pickReport: async () => null,
+    pickMoveTarget: async () => null,
     redeemDropTokens: async () => [],
     confirmPermanentDelete: async () => false,
     revealFile: async () => undefined,

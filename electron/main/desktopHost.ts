@@ -1,4 +1,4 @@
-// What only the desktop can do for the engine: the native folder and report pickers, the file manager, the
+// What only the desktop can do for the engine: the native folder, report and move-target pickers, the file manager, the
 // confirmation of a permanent deletion (a native dialog the page cannot fake or skip), and the
 // folders behind drop tokens. The engine host process reaches these through main.
 import type { BrowserWindow, Dialog, MessageBoxOptions, OpenDialogOptions, Shell } from 'electron';
@@ -28,6 +28,12 @@ export function createDesktopHost(
         properties: ['openFile'],
         filters: [{ name: 'Shingle reports', extensions: ['json'] }],
       };
+      const parent = window();
+      const result = await (parent ? dialog.showOpenDialog(parent, options) : dialog.showOpenDialog(options));
+      return result.canceled ? null : (result.filePaths[0] ?? null);
+    },
+    async pickMoveTarget() {
+      const options: OpenDialogOptions = { title: 'Choose the folder to move the copies to', buttonLabel: 'Move here', properties: ['openDirectory', 'createDirectory'] };
       const parent = window();
       const result = await (parent ? dialog.showOpenDialog(parent, options) : dialog.showOpenDialog(options));
       return result.canceled ? null : (result.filePaths[0] ?? null);

@@ -18,6 +18,8 @@ export const sortLabels: Record<ClusterSort, string> = {
   similarity: 'Most similar first',
   files: 'Most files first',
   path: 'By path',
+  folder: 'By folder',
+  date: 'Newest first',
 };
 
 /**

@@ -40,6 +40,9 @@ export const commandNames = [
   'countFolderMarks',
   'markFolder',
   'countMarks',
+  'checkSearch',
+  'removeFromResults',
+  'chooseMoveTarget',
 ] as const;
 export type CommandName = (typeof commandNames)[number];
 

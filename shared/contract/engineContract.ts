@@ -29,6 +29,7 @@ import {
   scanSettingsSchema,
   scanStateSchema,
   undoResultSchema,
+  searchModeSchema,
 } from './schemas.ts';
 import { fileMarkSchema, folderMarkCountSchema, folderMarkRequestSchema, includeKindSchema, markChangeSchema, markCountsSchema } from './schemas.ts';
 
@@ -145,6 +146,20 @@ export const engineCommands = {
   markFolder: command(folderMarkRequestSchema.extend({ files: z.int().min(0) }).strict(), z.object({ changes: z.array(markChangeSchema) })),
   /** How many Delete marks a clean-up by marks removes with these kinds included, and how many need another kind. */
   countMarks: command(z.strictObject({ include: z.array(includeKindSchema).max(2) }), markCountsSchema),
+  /** How listClusters reads a search text, or why it cannot (an invalid or too long pattern), in one line. */
+  checkSearch: command(z.strictObject({ search: z.string().max(1000) }), z.object({ mode: searchModeSchema, error: z.string().optional() })),
+  /**
+   * "Remove from results": the cluster leaves these results at once, for this session only. No
+   * file is touched and nothing is stored as a dismissal: the next scan shows it again. The
+   * paths are checked as dismiss's are.
+   */
+  removeFromResults: command(z.strictObject({ clusterId: fileRefSchema.shape.clusterId, paths: z.array(fileRefSchema.shape.path).min(1).max(1_000_000) }), empty),
+  /**
+   * Opens the host's folder picker for a move's destination and remembers the folder chosen:
+   * previewActions with the action 'move' moves there (the page never names it). `folder` is null
+   * when the picker was cancelled (the folder chosen before stays).
+   */
+  chooseMoveTarget: command(empty, z.object({ folder: z.string().nullable() })),
 } as const satisfies Record<CommandName, CommandSchemas>;
 
 export const engineEvents = {

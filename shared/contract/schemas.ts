@@ -18,6 +18,7 @@ import {
   nearMethods,
   scanPhases,
   undoStates,
+  searchModes,
 } from './vocabulary.ts';
 
 export const clusterKindSchema = z.enum(clusterKinds);
@@ -195,9 +196,14 @@ export const clusterQuerySchema = z.strictObject({
   formats: z.array(documentFormatSchema).max(documentFormats.length).optional(),
   /** Only clusters with a file under this folder (one of the roots or below). */
   folder: z.string().max(4096).optional(),
-  /** Case-insensitive substring of any file path. */
+  /**
+   * Matched against every file path: a case-insensitive substring; with * or ? a case-insensitive
+   * wildcard pattern (electron/node/service/pathSearch.ts); between slashes, /a regular expression/.
+   */
   search: z.string().max(1000).optional(),
 });
+
+export const searchModeSchema = z.enum(searchModes);
 
 export const clusterPageSchema = z.object({
   total: z.number(),
@@ -339,6 +345,8 @@ export const actionPlanSchema = z.object({
   clusters: z.array(planClusterSchema),
   /** Set for a folder clean-up (previewFolderCleanup). */
   folder: folderPlanSchema.optional(),
+  /** For a move: the folder the files go to, the one the host's picker produced (chooseMoveTarget). */
+  moveTo: z.string().optional(),
 });
 
 export const planPageRequestSchema = z.strictObject({

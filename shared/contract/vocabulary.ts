@@ -25,7 +25,7 @@ export type ChunkUnit = (typeof chunkUnits)[number];
 export const scanPhases = ['walk', 'hash', 'extract', 'cluster', 'done'] as const;
 export type ScanPhase = (typeof scanPhases)[number];
 
-export const clusterSorts = ['reclaimable', 'similarity', 'files', 'path'] as const;
+export const clusterSorts = ['reclaimable', 'similarity', 'files', 'path', 'folder', 'date'] as const;
 
 export const marks = ['keep', 'delete'] as const;
 
@@ -38,11 +38,15 @@ export const actionKinds = ['trash', 'delete', 'hardlink', 'move'] as const;
 export type ActionKind = (typeof actionKinds)[number];
 
 /** The actions the desktop app offers. */
-export const appActionKinds = ['trash', 'delete'] as const satisfies readonly ActionKind[];
+export const appActionKinds = ['trash', 'delete', 'hardlink', 'move'] as const satisfies readonly ActionKind[];
 
 export const batchStepStates = ['pending', 'started', 'done', 'refused', 'failed', 'undone'] as const;
 
 export const undoStates = ['restored', 'nothing-to-do', 'refused'] as const;
+
+/** How the list's path search reads its text: a substring, a wildcard pattern (* ? **) or a /regular expression/. */
+export const searchModes = ['text', 'wildcard', 'regex'] as const;
+export type SearchMode = (typeof searchModes)[number];
 
 /**
  * Shingle's own error codes, beside the system's errno codes (EACCES, ENOENT, …). A report's

@@ -11,6 +11,8 @@ export interface RecordingHost extends HostCapabilities {
   nextReport: string | null;
   /** How many times the report picker was shown. */
   reportPicks: number;
+  /** What the move-target picker returns (null: cancelled). */
+  nextMoveTarget: string | null;
   revealed: string[];
   opened: string[];
   /** The answer the "dialog" gives to a permanent deletion: no, unless a test says yes. */
@@ -27,6 +29,7 @@ export function createRecordingHost(): RecordingHost {
     nextPick: [],
     nextReport: null,
     reportPicks: 0,
+    nextMoveTarget: null,
     revealed: [],
     opened: [],
     confirmDelete: false,
@@ -36,6 +39,7 @@ export function createRecordingHost(): RecordingHost {
       host.reportPicks++;
       return host.nextReport;
     },
+    pickMoveTarget: async () => host.nextMoveTarget,
     dropToken(path) {
       const token = randomUUID();
       dropped.set(token, path);

@@ -48,6 +48,8 @@ export interface BulkActionsOptions {
   marks(): Marks;
   /** The last scan's duplicate folders. */
   folderMatches(): FolderMatch[];
+  /** The folder a move goes to, as the host's picker produced it; none chosen yet: undefined. */
+  moveTarget?(): string | undefined;
   /**
    * Asks the person, outside the page (main's native dialog), to confirm a permanent deletion.
    * Without it, permanent deletion is refused: a flag in a request is no confirmation.
@@ -95,6 +97,13 @@ async function parseRules(texts: readonly string[], chosenFolders: readonly stri
   return rules;
 }
 
+/** A move's destination, for planActions (which refuses one inside a scanned or reference folder). */
+async function moveOptions(action: ActionRequest['action'], chosen: string | undefined): Promise<{ to?: string }> {
+  if (action !== 'move') return {};
+  if (chosen === undefined) throw new ActionRequestError('choose the folder to move the files to first');
+  return { to: await realPathOf(chosen) };
+}
+
 function pageOf(plan: ActionPlan, offset: number, limit: number) {
   return plan.clusters.slice(offset, offset + limit);
 }
@@ -121,6 +130,7 @@ export function openBulkActions(options: BulkActionsOptions): BulkActions {
     const report: ScanReport = { version: REPORT_VERSION, roots: [], clusters: inScope, errors: [], stats: { files: 0, bytes: 0, ms: 0 } };
     const planned = planActions(report, selection, {
       action: request.action,
+      ...(await moveOptions(request.action, options.moveTarget?.())),
       include: request.include ?? [],
       roots: await realPaths(options.scannedFolders()),
       referenceRoots: await realPaths(options.referenceRoots()),
@@ -140,6 +150,7 @@ export function openBulkActions(options: BulkActionsOptions): BulkActions {
     if (!match) throw new ActionRequestError('this folder pair is not in the last scan: scan again');
     const planned = await planFolderCleanup(match, clusters(), side, {
       action,
+      ...(await moveOptions(action, options.moveTarget?.())),
       roots: await realPaths(options.scannedFolders()),
       referenceRoots: await realPaths(options.referenceRoots()),
     });
@@ -152,13 +163,14 @@ export function openBulkActions(options: BulkActionsOptions): BulkActions {
     for (const id of [...plans.keys()].slice(0, Math.max(0, plans.size - KEPT_PLANS))) plans.delete(id);
     return {
       planId: planned.id,
-      action: planned.action === 'delete' ? 'delete' : 'trash',
+      action: planned.action,
       include: planned.include,
       createdAt: planned.createdAt,
       totals: planTotals(planned),
       clusterCount: planned.clusters.length,
       clusters: pageOf(planned, 0, PLAN_PAGE_CLUSTERS),
       ...(planned.folder ? { folder: planned.folder } : {}),
+      ...(planned.to ? { moveTo: planned.to } : {}),
     };
   }
 

@@ -5,6 +5,7 @@ import type { CommandRequest, CommandResponse } from '../../../shared/contract/e
 import { withinFolder } from '../../../shared/paths/isWithin.ts';
 import type { Cluster, ClusterKind, DocumentFormat, ReportFile } from '../../../shared/report.ts';
 import { candidateFormat } from '../extract/detectFormat.ts';
+import { pathMatcher, searchMode } from './pathSearch.ts';
 
 export type ClusterQuery = CommandRequest<'listClusters'>;
 export type ClusterPage = CommandResponse<'listClusters'>;
@@ -46,7 +47,22 @@ function comparator(sort: ClusterSort, clusters: readonly Cluster[]): (a: number
       const keys = clusters.map((cluster) => cluster.files[0]?.path.toLowerCase() ?? '');
       return (a, b) => compareText(keys[a]!, keys[b]!) || compareText(clusters[a]!.id, clusters[b]!.id);
     }
+    case 'folder': {
+      // The folder of the cluster's first file, so clusters from one folder come together, most space first.
+      const keys = clusters.map((cluster) => folderOf(cluster.files[0]?.path ?? '').toLowerCase());
+      return (a, b) => compareText(keys[a]!, keys[b]!) || byReclaimable(a, b);
+    }
+    case 'date': {
+      // Newest first: the latest change to any of its files.
+      const newest = Float64Array.from(clusters, (cluster) => cluster.files.reduce((latest, f) => Math.max(latest, f.mtime), 0));
+      return (a, b) => newest[b]! - newest[a]! || byReclaimable(a, b);
+    }
   }
+}
+
+/** Everything before the last separator (either kind: a report may come from Windows). */
+function folderOf(path: string): string {
+  return path.slice(0, Math.max(0, path.lastIndexOf('/'), path.lastIndexOf('\\')));
 }
 
 export function createClusterIndex(clusters: readonly Cluster[]): ClusterIndex {
@@ -72,10 +88,13 @@ export function createClusterIndex(clusters: readonly Cluster[]): ClusterIndex {
     const kinds = nonEmpty(query.kinds);
     const formatMask = nonEmpty(query.formats)?.reduce((mask, format) => mask | FORMAT_BITS[format], 0);
     const folder = query.folder;
-    const needle = query.search?.toLowerCase();
-    const key = JSON.stringify([query.sort, kinds?.toSorted(), formatMask, folder, needle]);
+    const search = query.search || undefined;
+    const key = JSON.stringify([query.sort, kinds?.toSorted(), formatMask, folder, search]);
     if (lastSelection?.key === key) return lastSelection;
 
+    // A substring is looked for in all paths at once; a pattern (which throws here when it cannot run) in each.
+    const needle = search !== undefined && searchMode(search) === 'text' ? search.toLowerCase() : undefined;
+    const matches = search !== undefined && needle === undefined ? pathMatcher(search) : undefined;
     if (needle) haystacks ??= clusters.map((cluster) => cluster.files.map((f) => f.path.toLowerCase()).join('\0'));
     const inFolder = folder === undefined ? undefined : withinFolder(folder, process.platform);
     const selection: Selection = { key, matches: [], totalReclaimable: 0, counts: { exact: 0, near: 0, contained: 0 } };
@@ -84,6 +103,7 @@ export function createClusterIndex(clusters: readonly Cluster[]): ClusterIndex {
       if (formatMask !== undefined && (formats[i]! & formatMask) === 0) continue;
       if (inFolder !== undefined && !cluster.files.some((f) => inFolder(f.path))) continue;
       if (needle && !haystacks![i]!.includes(needle)) continue;
+      if (matches && !cluster.files.some((f) => matches(f.path))) continue;
       // Counted before the kind filter: the UI shows how many clusters each kind tab would hold.
       selection.counts[cluster.kind]++;
       if (kinds && !kinds.includes(cluster.kind)) continue;

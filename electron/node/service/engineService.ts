@@ -7,6 +7,7 @@ import { clusterFolders } from '../../../shared/clusterFolders.ts';
 import { plural } from '../../../shared/format.ts';
 import { displayPath } from '../../../shared/fsName.ts';
 import type { EngineApi, EventPayload } from '../../../shared/contract/engineContract.ts';
+import type { Dismissal } from '../../../shared/dismissals.ts';
 import { folderFilesNow } from '../actions/folderFilesNow.ts';
 import { readReport } from '../actions/readReport.ts';
 import { toFsPath } from '../scan/fsPath.ts';
@@ -21,6 +22,7 @@ import { openMarksStore } from './marksStore.ts';
 import type { MarksStore } from './marksStore.ts';
 import type { ClusterChange } from '../watch/watchFolders.ts';
 import { checkOpenable } from './openPolicy.ts';
+import { pathMatcher, searchMode, SearchError } from './pathSearch.ts';
 import { openScanRunner } from './scanRunner.ts';
 import { openSettingsStore } from './settingsStore.ts';
 import type { FolderPurpose } from './settingsStore.ts';
@@ -30,6 +32,8 @@ export interface HostCapabilities {
   pickFolders(purpose: 'roots' | 'referenceRoots'): Promise<string[]>;
   /** Shows the host's file picker for a saved report; resolves with its absolute path, or null if cancelled. */
   pickReport(): Promise<string | null>;
+  /** Shows the host's folder picker for a move's destination; resolves with the absolute folder, or null if cancelled. */
+  pickMoveTarget(): Promise<string | null>;
   /** The paths behind drop tokens the host issued for real drops; unknown tokens give nothing. */
   redeemDropTokens(tokens: readonly string[]): Promise<string[]>;
   /** Asks the person, outside the page (a native dialog), whether to delete these files for good; without it, deletion is refused. */
@@ -56,6 +60,10 @@ export function createEngineService({ dataDir, host }: EngineServiceOptions): En
   let onActionProgress: ((progress: EventPayload<'actionProgress'>) => void) | undefined;
   /** Whether the host's report picker is open or its file being read (see openReport). */
   let openingReport = false;
+  /** "Remove from results": hidden from these results like a dismissal, never stored; a new scan or report forgets them. */
+  let removed: Dismissal[] = [];
+  /** The folder a move goes to: only ever one the host's picker produced. */
+  let moveTarget: string | undefined;
   events.on('actionProgress', (progress) => onActionProgress?.(progress));
   // The stores read their files once; every command waits for that, so the factory stays synchronous.
   const stores = Promise.all([openSettingsStore(dataDir), openMarksStore(dataDir)]).then(async ([settings, marks]) => {
@@ -64,7 +72,8 @@ export function createEngineService({ dataDir, host }: EngineServiceOptions): En
       dataDir,
       events,
       settings: settings.get,
-      dismissals: dismissed.current,
+      // The watcher's analyses leave out what was removed from these results too.
+      dismissals: () => [...dismissed.current(), ...removed],
       onChange: (change) => void marksFollow(marks, change).catch(marksNotSaved),
       // Marks stay across a rescan that finds the same clusters; those of clusters gone go too.
       onReplaced: (clusters) => marks.retain(clusters).catch(marksNotSaved),
@@ -77,6 +86,7 @@ export function createEngineService({ dataDir, host }: EngineServiceOptions): En
       referenceRoots: () => settings.get().referenceRoots,
       marks: marks.get,
       folderMatches: scans.folders,
+      moveTarget: () => moveTarget,
       // Asked at the time of the deletion: a host without the dialog refuses it.
       confirmPermanentDelete: (summary: PermanentDeleteSummary) => host.confirmPermanentDelete(summary),
     });
@@ -107,6 +117,18 @@ export function createEngineService({ dataDir, host }: EngineServiceOptions): En
     return found;
   }
 
+  /**
+   * The paths of a whole cluster the UI shows: the files it holds now must be the ones the person
+   * saw (an exact cluster keeps its id when a copy joins it), or hiding it would hide one unseen.
+   */
+  async function shownMembers(ref: { clusterId: string; paths: readonly string[] }): Promise<string[]> {
+    const cluster = (await stores).scans.clusters().get(ref.clusterId);
+    if (!cluster) throw new Error(`No cluster ${ref.clusterId} in the current results; scan again to refresh them`);
+    const paths = cluster.files.map((file) => file.path);
+    if (!sameMembers(paths, ref.paths)) throw changedSinceShown(`it holds ${plural(paths.length, 'file')} now, not the ones shown`);
+    return paths;
+  }
+
   return {
     on: events.on,
     async chooseFolders({ purpose }) {
@@ -132,7 +154,9 @@ export function createEngineService({ dataDir, host }: EngineServiceOptions): En
     },
     async startScan() {
       const { settings, scans } = await stores;
-      return scans.start(settings.get());
+      const started = scans.start(settings.get());
+      removed = [];
+      return started;
     },
     async cancelScan() {
       await (await stores).scans.cancel();
@@ -170,7 +194,9 @@ export function createEngineService({ dataDir, host }: EngineServiceOptions): En
         if (path === null) return { clusters: null };
         if (typeof path !== 'string' || !isAbsolute(path)) throw new Error('The file picker gave no absolute path');
         const report = await readReport(path, { maxBytes: REPORT_MAX_BYTES });
-        return (await stores).scans.open(report);
+        const opened = await (await stores).scans.open(report);
+        removed = [];
+        return opened;
       } finally {
         openingReport = false;
       }
@@ -207,14 +233,12 @@ export function createEngineService({ dataDir, host }: EngineServiceOptions): En
     getMarks: async () => (await stores).marks.get(),
     async dismiss(ref) {
       const { scans, dismissed } = await stores;
-      const shown = 'fileIndex' in ref ? await fileOf(ref) : undefined;
-      const cluster = shown?.cluster ?? scans.clusters().get(ref.clusterId);
-      if (!cluster) throw new Error(`No cluster ${ref.clusterId} in the current results; scan again to refresh them`);
-      const paths = cluster.files.map((file) => file.path);
-      // A whole cluster: the files it holds now must be the ones the person saw (an exact
-      // cluster keeps its id when a copy joins it), or the dismissal would hide one unseen.
-      if ('paths' in ref && !sameMembers(paths, ref.paths)) throw changedSinceShown(`it holds ${plural(paths.length, 'file')} now, not the ones shown`);
-      const dismissal = shown ? { paths, file: shown.file.path } : { paths };
+      let dismissal: Dismissal;
+      if ('paths' in ref) dismissal = { paths: await shownMembers(ref) };
+      else {
+        const { cluster, file } = await fileOf(ref);
+        dismissal = { paths: cluster.files.map((member) => member.path), file: file.path };
+      }
       const id = dismissed.dismiss(dismissal);
       scans.hide(dismissal);
       return { id };
@@ -226,6 +250,29 @@ export function createEngineService({ dataDir, host }: EngineServiceOptions): En
       return {};
     },
     listDismissed: async () => (await stores).dismissed.list(),
+    async checkSearch({ search }) {
+      const mode = searchMode(search);
+      try {
+        pathMatcher(search);
+        return { mode };
+      } catch (error) {
+        if (error instanceof SearchError) return { mode, error: error.message };
+        throw error;
+      }
+    },
+    async removeFromResults(ref) {
+      const removal = { paths: await shownMembers(ref) };
+      removed.push(removal);
+      (await stores).scans.hide(removal);
+      return {};
+    },
+    async chooseMoveTarget() {
+      const folder = await host.pickMoveTarget();
+      if (folder === null) return { folder: null };
+      if (!(await isFolder(folder))) throw new Error('The folder picker gave no existing folder');
+      moveTarget = folder;
+      return { folder };
+    },
     previewActions: async (request) => (await stores).actions.preview(request),
     getPlanPage: async (request) => (await stores).actions.page(request),
     applyActions: async (request) => (await stores).actions.apply(request),
