@@ -173,4 +173,6 @@ test('a Delete mark on an edited version says at once that it stays, and the cou
   await cleanup.getByLabel(/Edited versions/).check();
   await cleanup.getByRole('button', { name: 'Close' }).click();
   await expect(counts).toHaveText('1 marked Delete · 1 will go');
+  // The note spoke of edited versions left out: it goes once they are in.
+  await expect(page.locator('.mark-note')).toHaveCount(0);
 });
