@@ -105,6 +105,8 @@ export const createMarksSlice: SliceCreator<MarksSlice> = ({ set, get, engine })
       const refs = step.map((c) => ({ clusterId: c.clusterId, fileIndex: positionNow(c), path: c.path, mark: value(c) }));
       // A bulk step is one call, checked by the engine as a whole.
       await (refs.length === 1 ? engine.setMark(refs[0]!) : engine.setMarks({ marks: refs }));
+      // Counted once saved: a count asked as the marks were shown may have come before them.
+      void get().loadMarkCounts();
     } catch (error) {
       let restored = get().marks;
       for (const c of step) restored = withMark(restored, c.clusterId, c.path, previous(c));

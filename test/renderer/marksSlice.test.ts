@@ -232,6 +232,19 @@ describe('bulk marks', () => {
     expect(store.getState().markNote).toBeNull();
   });
 
+  it('counts the marks again once the engine has saved them', async () => {
+    const { engine, store, c1 } = await setup();
+    const order: string[] = [];
+    let save = () => {};
+    engine.setMark = vi.fn(() => new Promise<Record<string, never>>((resolve) => (save = () => (order.push('saved'), resolve({})))));
+    vi.mocked(engine.countMarks).mockImplementation(async () => (order.push('counted'), { marked: 1, willGo: 0, need: { near: 1, contained: 0 } }));
+    const marking = store.getState().setMark(c1, 1, 'delete');
+    save();
+    await marking;
+    expect(order).toEqual(['saved', 'counted']);
+    expect(store.getState().markCounts).toEqual({ marked: 1, willGo: 0, need: { near: 1, contained: 0 } });
+  });
+
   it('asks the engine to count the Delete marks with the kinds the clean-up includes', async () => {
     const { engine, store } = await setup();
     vi.mocked(engine.countMarks).mockResolvedValueOnce({ marked: 8, willGo: 6, need: { near: 2, contained: 0 } });
