@@ -1,6 +1,6 @@
 // Above the cluster list, under the clean-up: the Mark menu (bulk marks), the count of Delete
 // marks and how many will act, and the note said when a file just marked Delete will stay.
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useShingle } from '../store/useShingle.ts';
 import { markCountsText } from './bulkSteps.ts';
 import { MarkDialog } from './MarkDialog.tsx';
@@ -18,6 +18,14 @@ export function MarkBar() {
 
   // Counted by the engine, over every marked cluster (the list holds only the pages in view).
   useEffect(() => void loadMarkCounts(), [marks, includeNear, includeContained, loadMarkCounts]);
+  // The note spoke of the kinds the clean-up left out then: ticking or unticking one makes it stale.
+  const included = `${includeNear} ${includeContained}`;
+  const noteIncluded = useRef(included);
+  useEffect(() => {
+    if (noteIncluded.current === included) return;
+    noteIncluded.current = included;
+    dismissMarkNote();
+  }, [included, dismissMarkNote]);
   const countsText = counts && markCountsText(counts);
 
   return (

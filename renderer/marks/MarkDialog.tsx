@@ -65,7 +65,7 @@ export function MarkDialog({ onClose }: MarkDialogProps) {
         </p>
         <div className="marks-buttons">
           {(['all', 'none', 'invert'] as const).map((kind) => (
-            <button key={kind} type="button" className="button" disabled={busy || total === 0} onClick={() => void run(() => markShown(kind))}>
+            <button key={kind} type="button" className="button" disabled={busy || total === 0} onClick={() => void run(() => markShown(kind, total))}>
               {markAllLabels[kind](scope)}
             </button>
           ))}

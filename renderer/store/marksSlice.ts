@@ -1,6 +1,7 @@
 // Keep/delete marks per file, saved in the engine as they are made, with an undo stack. A step
 // is one key press: "keep this, delete the others" marks several files and undoes as one.
 import type { CommandResponse } from '../../shared/contract/engineContract.ts';
+import { formatCount, plural } from '../../shared/format.ts';
 import type { MarkAllKind } from '../../shared/marks/bulkMarks.ts';
 import type { MarkCounts } from '../../shared/marks/markOutcomes.ts';
 import type { Cluster } from '../../shared/report.ts';
@@ -32,8 +33,11 @@ export interface MarksSlice {
   marksForNewResults(): Promise<void>;
   /** A cluster changed on disk: its undo steps follow it under its new id, as the engine moved its marks; a removed one's go. */
   followUndoSteps(change: ClusterChange): void;
-  /** Mark all (Delete but one keeper per cluster), none or invert, over every cluster the list's filter shows: one undo step, one engine call. */
-  markShown(kind: MarkAllKind): Promise<void>;
+  /**
+   * Mark all (Delete but one keeper per cluster), none or invert, over every cluster the list's
+   * filter shows, as many as the button said (`shownClusters`): one undo step, one engine call.
+   */
+  markShown(kind: MarkAllKind, shownClusters: number): Promise<void>;
   /** What marking a folder's files would change (the engine counts it); null on failure (reported). */
   countFolderMarks(folder: string, mark: Mark): Promise<FolderMarkCount | null>;
   /** Marks a folder's files across all clusters, as counted (`files`): one undo step. Says whether it was done. */
@@ -101,6 +105,8 @@ export const createMarksSlice: SliceCreator<MarksSlice> = ({ set, get, engine })
       const refs = step.map((c) => ({ clusterId: c.clusterId, fileIndex: positionNow(c), path: c.path, mark: value(c) }));
       // A bulk step is one call, checked by the engine as a whole.
       await (refs.length === 1 ? engine.setMark(refs[0]!) : engine.setMarks({ marks: refs }));
+      // Counted once saved: a count asked as the marks were shown may have come before them.
+      void get().loadMarkCounts();
     } catch (error) {
       let restored = get().marks;
       for (const c of step) restored = withMark(restored, c.clusterId, c.path, previous(c));
@@ -196,9 +202,13 @@ export const createMarksSlice: SliceCreator<MarksSlice> = ({ set, get, engine })
       set({ undoStack: get().undoStack.map((step) => step.flatMap(followed)).filter((step) => step.length > 0) });
     },
 
-    async markShown(kind) {
+    async markShown(kind, shownClusters) {
       try {
         const clusters = await everyCluster(engine, clusterQuery(get().filters, 0));
+        if (clusters.length !== shownClusters) {
+          get().reportError(`The list holds ${plural(clusters.length, 'cluster')} now, not the ${formatCount(shownClusters)} the button named, so nothing was marked; look at the list again.`);
+          return;
+        }
         const step = markAllStep(kind, clusters, get().marks, isReference);
         set({ markNote: null });
         if (step.length > 0) await apply(step, 'do');

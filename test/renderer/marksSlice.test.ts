@@ -174,12 +174,12 @@ describe('bulk marks', () => {
   it('marks all, then inverts, the clusters of the filter in one engine call each, and undoes each in one step', async () => {
     const { engine, store } = await listed();
     await store.getState().setFilters({ search: 'b.txt' });
-    await store.getState().markShown('all');
+    await store.getState().markShown('all', 1);
     expect(store.getState().marks).toEqual({ e2: { '/docs/Downloads/b.txt': 'keep', '/docs/Backup/b.txt': 'delete', '/docs/Documents/b.txt': 'delete' } });
     expect(engine.setMarks).toHaveBeenCalledTimes(1);
     expect(engine.setMark).not.toHaveBeenCalled();
 
-    await store.getState().markShown('invert');
+    await store.getState().markShown('invert', 1);
     expect(store.getState().marks.e2).toEqual({ '/docs/Downloads/b.txt': 'delete', '/docs/Backup/b.txt': 'keep', '/docs/Documents/b.txt': 'keep' });
     expect(store.getState().undoStack).toHaveLength(2);
 
@@ -193,8 +193,16 @@ describe('bulk marks', () => {
         { clusterId: 'e2', fileIndex: 2, path: '/docs/Documents/b.txt', mark: 'delete' },
       ],
     });
-    await store.getState().markShown('none');
+    await store.getState().markShown('none', 1);
     expect(store.getState().marks).toEqual({});
+  });
+
+  it('marks nothing when the filter holds other clusters than the button named', async () => {
+    const { engine, store } = await listed();
+    await store.getState().markShown('all', 2);
+    expect(store.getState().marks).toEqual({});
+    expect(engine.setMarks).not.toHaveBeenCalled();
+    expect(store.getState().error).toMatch(/The list holds 3 clusters now, not the 2 the button named, so nothing was marked/);
   });
 
   it("takes a folder's marks from the engine as one undo step, undone in one call", async () => {
@@ -222,6 +230,19 @@ describe('bulk marks', () => {
     store.getState().setCleanupDraft({ includeNear: true });
     await store.getState().setMark(c1, 1, 'delete');
     expect(store.getState().markNote).toBeNull();
+  });
+
+  it('counts the marks again once the engine has saved them', async () => {
+    const { engine, store, c1 } = await setup();
+    const order: string[] = [];
+    let save = () => {};
+    engine.setMark = vi.fn(() => new Promise<Record<string, never>>((resolve) => (save = () => (order.push('saved'), resolve({})))));
+    vi.mocked(engine.countMarks).mockImplementation(async () => (order.push('counted'), { marked: 1, willGo: 0, need: { near: 1, contained: 0 } }));
+    const marking = store.getState().setMark(c1, 1, 'delete');
+    save();
+    await marking;
+    expect(order).toEqual(['saved', 'counted']);
+    expect(store.getState().markCounts).toEqual({ marked: 1, willGo: 0, need: { near: 1, contained: 0 } });
   });
 
   it('asks the engine to count the Delete marks with the kinds the clean-up includes', async () => {

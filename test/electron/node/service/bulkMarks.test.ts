@@ -2,6 +2,7 @@
 // before, never the last copy of a cluster, only for a folder the engine listed; many marks set in
 // one call, checked as a whole against the engine's results; and how many Delete marks will act.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { parseRequest } from '../../../../shared/contract/engineContract.ts';
 import type { Cluster } from '../../../../shared/report.ts';
 import type { EngineService } from '../../../../electron/node/service/engineService.ts';
 import { editEveryNthWord, prose } from '../../../helpers/documents.ts';
@@ -114,5 +115,17 @@ describe('bulk marks', () => {
     await service.setMarks({ marks: [{ ...refOf('Downloads/report-edited.txt'), mark: 'delete' }, { ...refOf('Downloads/licence.txt'), mark: 'delete' }] });
     expect(await service.countMarks({ include: [] })).toEqual({ marked: 2, willGo: 1, need: { near: 1, contained: 0 } });
     expect(await service.countMarks({ include: ['near'] })).toEqual({ marked: 2, willGo: 2, need: { near: 0, contained: 0 } });
+  });
+});
+
+describe('the bulk marks in the contract', () => {
+  it('takes files as fileRefSchema names them, and a folder mark only with the count shown', () => {
+    const ref = { clusterId: 'exact-1', fileIndex: 1, path: '/a' };
+    expect(parseRequest('setMarks', { marks: [{ ...ref, mark: 'delete' }] })).toEqual({ marks: [{ ...ref, mark: 'delete' }] });
+    expect(() => parseRequest('setMarks', { marks: [{ clusterId: 'exact-1', fileIndex: 1, mark: 'delete' }] })).toThrow('setMarks: invalid request');
+    expect(() => parseRequest('setMarks', { marks: [] })).toThrow('setMarks: invalid request');
+    expect(() => parseRequest('markFolder', { folder: '/a', mark: 'delete' })).toThrow('markFolder: invalid request');
+    expect(() => parseRequest('countFolderMarks', { folder: '/a', mark: 'gone' })).toThrow('countFolderMarks: invalid request');
+    expect(() => parseRequest('countMarks', { include: ['exact'] })).toThrow('countMarks: invalid request');
   });
 });
