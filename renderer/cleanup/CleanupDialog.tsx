@@ -2,13 +2,13 @@
 // clusters you have not marked), which clusters (by default those the list shows), which kinds of
 // duplicate may go and how; then the engine's plan file by file; the batch; its result and undo.
 // Every choice lives in the store, so Back and closing the dialog keep it.
+import { Fragment } from 'react';
 import type { FormEvent } from 'react';
 import { plural } from '../../shared/format.ts';
 import { displayPath } from '../../shared/fsName.ts';
 import type { ActionKind } from '../../shared/contract/vocabulary.ts';
 import { ModalDialog } from '../app/ModalDialog.tsx';
 import { actionChoices } from '../format/actionWords.ts';
-import { MiddleName } from '../format/MiddleName.tsx';
 import { useShingle } from '../store/useShingle.ts';
 import { draftReady, keepRuleFolders, ruleLabels } from './cleanupRules.ts';
 import type { RuleChoice } from './cleanupRules.ts';
@@ -135,19 +135,38 @@ function ActionChooser() {
     <fieldset className="cleanup-field">
       <legend>Action</legend>
       {ACTION_ORDER.map((kind) => (
-        <label key={kind} className="cleanup-check">
-          <input type="radio" name="cleanup-action" checked={action === kind} onChange={() => setDraft({ action: kind })} />
-          {actionChoices[kind]}
-        </label>
+        <Fragment key={kind}>
+          <label className="cleanup-check">
+            <input type="radio" name="cleanup-action" checked={action === kind} onChange={() => setDraft({ action: kind })} />
+            {actionChoices[kind]}
+          </label>
+          {kind === 'move' && action === 'move' && (
+            <div className="move-target">
+              {moveTarget ? (
+                <span className="move-target-folder" title={displayPath(moveTarget)}>
+                  <WholePath path={moveTarget} />
+                </span>
+              ) : (
+                <span className="hint">Choose the folder the copies go to.</span>
+              )}
+              <button type="button" className="button small" onClick={() => void chooseMoveTarget()}>
+                {moveTarget ? 'Change folder…' : 'Choose folder…'}
+              </button>
+            </div>
+          )}
+        </Fragment>
       ))}
-      {action === 'move' && (
-        <div className="move-target">
-          {moveTarget ? <MiddleName name={moveTarget} className="move-target-folder" /> : <span className="hint">Choose the folder the copies go to.</span>}
-          <button type="button" className="button small" onClick={() => void chooseMoveTarget()}>
-            {moveTarget ? 'Change folder…' : 'Choose folder…'}
-          </button>
-        </div>
-      )}
     </fieldset>
   );
+}
+
+/** A folder shown whole (where files will go is never cut), wrapping only after a separator, never inside a name. */
+function WholePath({ path }: { path: string }) {
+  const parts = displayPath(path).split(/(?<=[/\\])/);
+  return parts.map((part, i) => (
+    <Fragment key={i}>
+      <span className="path-part">{part}</span>
+      {i < parts.length - 1 && <wbr />}
+    </Fragment>
+  ));
 }
