@@ -2,10 +2,13 @@
 // clusters you have not marked), which clusters (by default those the list shows), which kinds of
 // duplicate may go and how; then the engine's plan file by file; the batch; its result and undo.
 // Every choice lives in the store, so Back and closing the dialog keep it.
+import { Fragment } from 'react';
 import type { FormEvent } from 'react';
 import { plural } from '../../shared/format.ts';
 import { displayPath } from '../../shared/fsName.ts';
+import type { ActionKind } from '../../shared/contract/vocabulary.ts';
 import { ModalDialog } from '../app/ModalDialog.tsx';
+import { actionChoices } from '../format/actionWords.ts';
 import { useShingle } from '../store/useShingle.ts';
 import { draftReady, keepRuleFolders, ruleLabels } from './cleanupRules.ts';
 import type { RuleChoice } from './cleanupRules.ts';
@@ -36,6 +39,7 @@ function CleanupChoices() {
   const counts = useShingle((s) => s.cleanupCounts);
   const marked = useShingle((s) => Object.keys(s.marks).length);
   const previewCleanup = useShingle((s) => s.previewCleanup);
+  const moveTarget = useShingle((s) => s.moveTarget);
   const folders = keepRuleFolders(settings);
   const ready = draftReady(draft);
   const choices = (Object.keys(ruleLabels) as RuleChoice[]).filter((choice) => draft.useMarks || choice !== 'none');
@@ -110,20 +114,59 @@ function CleanupChoices() {
           Excerpts (contained in a larger document, which always stays)
         </label>
       </fieldset>
-      <fieldset className="cleanup-field">
-        <legend>Action</legend>
-        <label className="cleanup-check">
-          <input type="radio" name="cleanup-action" checked={draft.action === 'trash'} onChange={() => setDraft({ action: 'trash' })} />
-          Move to the trash (can be undone)
-        </label>
-        <label className="cleanup-check">
-          <input type="radio" name="cleanup-action" checked={draft.action === 'delete'} onChange={() => setDraft({ action: 'delete' })} />
-          Delete permanently
-        </label>
-      </fieldset>
-      <button type="submit" className="button primary" disabled={!ready}>
+      <ActionChooser />
+      <button type="submit" className="button primary" disabled={!ready || (draft.action === 'move' && moveTarget === null)}>
         Preview
       </button>
     </form>
   );
+}
+
+/** The reversible actions first, permanent deletion last. */
+const ACTION_ORDER: readonly ActionKind[] = ['trash', 'move', 'hardlink', 'delete'];
+
+/** How the files go; a move's folder comes from the host's picker only (the engine keeps it). */
+function ActionChooser() {
+  const action = useShingle((s) => s.cleanupDraft.action);
+  const setDraft = useShingle((s) => s.setCleanupDraft);
+  const moveTarget = useShingle((s) => s.moveTarget);
+  const chooseMoveTarget = useShingle((s) => s.chooseMoveTarget);
+  return (
+    <fieldset className="cleanup-field">
+      <legend>Action</legend>
+      {ACTION_ORDER.map((kind) => (
+        <Fragment key={kind}>
+          <label className="cleanup-check">
+            <input type="radio" name="cleanup-action" checked={action === kind} onChange={() => setDraft({ action: kind })} />
+            {actionChoices[kind]}
+          </label>
+          {kind === 'move' && action === 'move' && (
+            <div className="move-target">
+              {moveTarget ? (
+                <span className="move-target-folder" title={displayPath(moveTarget)}>
+                  <WholePath path={moveTarget} />
+                </span>
+              ) : (
+                <span className="hint">Choose the folder the copies go to.</span>
+              )}
+              <button type="button" className="button small" onClick={() => void chooseMoveTarget()}>
+                {moveTarget ? 'Change folder…' : 'Choose folder…'}
+              </button>
+            </div>
+          )}
+        </Fragment>
+      ))}
+    </fieldset>
+  );
+}
+
+/** A folder shown whole (where files will go is never cut), wrapping only after a separator, never inside a name. */
+function WholePath({ path }: { path: string }) {
+  const parts = displayPath(path).split(/(?<=[/\\])/);
+  return parts.map((part, i) => (
+    <Fragment key={i}>
+      <span className="path-part">{part}</span>
+      {i < parts.length - 1 && <wbr />}
+    </Fragment>
+  ));
 }

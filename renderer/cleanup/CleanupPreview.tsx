@@ -8,6 +8,7 @@ import { formatBytes, formatCount, formatPercent, plural } from '../../shared/fo
 import { displayPath } from '../../shared/fsName.ts';
 import { kindDescriptions } from '../clusters/clusterLabels.ts';
 import type { FolderPlan, PlanCluster, PlanFile } from '../engine/contractTypes.ts';
+import { actionButton, actionPreview, actionRowWords } from '../format/actionWords.ts';
 import { baseName, folderName } from '../format/paths.ts';
 import { useShingle } from '../store/useShingle.ts';
 import { describeRule } from './cleanupRules.ts';
@@ -72,7 +73,7 @@ function StayingRow({ folder, staying }: { folder: FolderPlan; staying?: Staying
   );
 }
 
-function PlanRow({ row, deleting }: { row: Row; deleting: boolean }) {
+function PlanRow({ row, removal }: { row: Row; removal: string }) {
   if ('folder' in row) return <StayingRow folder={row.folder} {...(row.staying ? { staying: row.staying } : {})} />;
   const { cluster, file } = row;
   if (!file) {
@@ -84,7 +85,7 @@ function PlanRow({ row, deleting }: { row: Row; deleting: boolean }) {
       </div>
     );
   }
-  const decision = file.decision === 'remove' ? (deleting ? 'Delete' : 'Trash') : file.decision === 'keep' ? 'Keep' : 'Refused';
+  const decision = file.decision === 'remove' ? removal : file.decision === 'keep' ? 'Keep' : 'Refused';
   const measured = file.similarity !== undefined && file.relation !== 'copy' && file.relation !== 'same-text';
   const figure = measured ? `${file.atLeast ? 'at least ' : ''}${formatPercent(file.similarity!)} ${file.relation === 'excerpt' ? 'contained in' : 'similar to'}` : undefined;
   return (
@@ -114,7 +115,7 @@ function PlanRow({ row, deleting }: { row: Row; deleting: boolean }) {
   );
 }
 
-function PlanFiles({ deleting }: { deleting: boolean }) {
+function PlanFiles({ removal }: { removal: string }) {
   const clusters = useShingle((s) => s.cleanupPlanClusters);
   const clusterCount = useShingle((s) => s.cleanupPreview?.clusterCount ?? 0);
   const folder = useShingle((s) => s.cleanupPreview?.folder);
@@ -151,7 +152,7 @@ function PlanFiles({ deleting }: { deleting: boolean }) {
       <div role="rowgroup" style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
         {items.map((item) => (
           <div key={item.key} className="plan-row" style={{ position: 'absolute', top: 0, left: 0, right: 0, height: item.size, transform: `translateY(${item.start}px)` }}>
-            <PlanRow row={rows[item.index]!} deleting={deleting} />
+            <PlanRow row={rows[item.index]!} removal={removal} />
           </div>
         ))}
       </div>
@@ -188,7 +189,7 @@ export function CleanupPreview() {
         <dt>May remove</dt>
         <dd>{kinds.join(', ')}</dd>
         <dt>Action</dt>
-        <dd>{deleting ? 'Delete permanently' : 'Move to the trash'}</dd>
+        <dd data-testid="cleanup-action">{actionPreview(preview.action, preview.moveTo)}</dd>
         <dt>Refused</dt>
         <dd data-testid="cleanup-refused">{formatCount(refused)}</dd>
         {folder && (
@@ -198,7 +199,7 @@ export function CleanupPreview() {
           </>
         )}
       </dl>
-      <PlanFiles deleting={deleting} />
+      <PlanFiles removal={actionRowWords[preview.action]} />
       {deleting && (
         <label className="cleanup-check cleanup-warning">
           <input type="checkbox" checked={understood} onChange={(e) => setUnderstood(e.target.checked)} />
@@ -211,7 +212,7 @@ export function CleanupPreview() {
           {folder ? 'Cancel' : 'Back'}
         </button>
         <button type="button" className="button primary" disabled={files === 0 || (deleting && !understood)} onClick={() => void applyCleanup()}>
-          {deleting ? `Delete ${plural(files, 'file')} permanently` : `Move ${plural(files, 'file')} to the trash`}
+          {actionButton(preview.action, plural(files, 'file'))}
         </button>
       </div>
     </section>

@@ -51,7 +51,7 @@ export function CleanupOutcome() {
         </p>
       ) : (
         lastBatchId === result.batchId &&
-        result.action === 'trash' &&
+        result.action !== 'delete' &&
         done > 0 && (
           <button type="button" className="button" onClick={() => void undoLastBatch()}>
             Undo

@@ -4,6 +4,8 @@
 // store reads it after a restart).
 import { formatCount, plural } from '../../shared/format.ts';
 import type { BatchResult } from '../engine/contractTypes.ts';
+import { isOneOf, actionKinds } from '../../shared/contract/vocabulary.ts';
+import { actionDone } from '../format/actionWords.ts';
 
 export function resultLine(result: BatchResult): string {
   const count = (...states: string[]) => result.steps.filter((step) => states.includes(step.state)).length;
@@ -12,7 +14,7 @@ export function resultLine(result: BatchResult): string {
   // engine died may also have left one started.
   const notReached = result.running ? count('pending', 'started') : count('pending');
   return [
-    `${result.action === 'trash' ? 'Moved to the trash' : 'Deleted'}: ${plural(count('done'), 'file')}`,
+    `${isOneOf(actionKinds, result.action) ? actionDone[result.action] : result.action}: ${plural(count('done'), 'file')}`,
     failures > 0 ? `${formatCount(failures)} not done` : '',
     notReached > 0 ? `${result.running ? 'interrupted' : 'ended'} before ${plural(notReached, 'more file')}` : '',
   ]

@@ -4,14 +4,8 @@ import { formatBytes, formatCount } from '../../shared/format.ts';
 import { ModalDialog } from '../app/ModalDialog.tsx';
 import { RecordTable } from '../app/RecordTable.tsx';
 import type { BatchSummary } from '../engine/contractTypes.ts';
+import { actionDone } from '../format/actionWords.ts';
 import { useShingle } from '../store/useShingle.ts';
-
-const actionLabels: Record<BatchSummary['action'], string> = {
-  trash: 'Moved to the trash',
-  delete: 'Deleted permanently',
-  hardlink: 'Replaced by hard links',
-  move: 'Moved',
-};
 
 function stateLabel(batch: BatchSummary): string {
   if (batch.undone) return 'Undone';
@@ -44,7 +38,7 @@ export function HistoryDialog() {
         row={(batch) => (
           <tr key={batch.batchId} aria-label={`Batch ${batch.batchId}`}>
             <td>{new Date(batch.startedAt).toLocaleString()}</td>
-            <td>{actionLabels[batch.action]}</td>
+            <td>{actionDone[batch.action]}</td>
             <td className="numeric">{formatCount(batch.files)}</td>
             <td className="numeric">{formatBytes(batch.bytes)}</td>
             <td>{stateLabel(batch)}</td>

@@ -11,6 +11,7 @@ export function ClusterView() {
   const cluster = useShingle((s) => s.cluster);
   const gone = useShingle((s) => s.clusterGone);
   const dismiss = useShingle((s) => s.dismiss);
+  const removeFromResults = useShingle((s) => s.removeFromResults);
 
   if (!cluster) {
     return (
@@ -33,6 +34,9 @@ export function ClusterView() {
           </span>
           <button type="button" className="button quiet small" title="Hide this group, now and in later scans; Dismissed lists it to restore" onClick={() => void dismiss(cluster)}>
             Not duplicates
+          </button>
+          <button type="button" className="button quiet small" title="Hide this group from these results only: no file is touched, and the next scan shows it again" onClick={() => void removeFromResults(cluster)}>
+            Remove from results
           </button>
         </div>
         {cluster.description && <p className="cluster-description">{cluster.description}</p>}

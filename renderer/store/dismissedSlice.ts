@@ -5,7 +5,7 @@
 import type { CommandResponse } from '../../shared/contract/engineContract.ts';
 import type { Cluster } from '../../shared/report.ts';
 import { fileRefOf } from '../engine/fileRef.ts';
-import type { SliceCreator } from './storeTypes.ts';
+import type { SliceContext, SliceCreator } from './storeTypes.ts';
 
 export type DismissalEntry = CommandResponse<'listDismissed'>[number];
 
@@ -17,7 +17,21 @@ export interface DismissedSlice {
   closeDismissed(): void;
   /** Without fileIndex, the whole cluster. */
   dismiss(cluster: Cluster, fileIndex?: number): Promise<void>;
+  /** "Remove from results": the cluster leaves these results only (no file touched, nothing kept as dismissed). */
+  removeFromResults(cluster: Cluster): Promise<void>;
   restoreDismissed(id: number): Promise<void>;
+}
+
+/**
+ * The engine has hidden a cluster from its results (and told it): the list follows at once and,
+ * if it was the open one, the next takes its place in the view (a hidden group is not "gone from disk").
+ */
+async function showNext({ set, get }: Pick<SliceContext, 'set' | 'get'>, cluster: Cluster, at: number | null): Promise<void> {
+  await get().refreshClusters();
+  const total = get().listSummary?.total ?? 0;
+  if (get().cluster?.id !== cluster.id) return;
+  if (total > 0) await get().selectClusterAt(Math.min(at ?? 0, total - 1));
+  else set({ cluster: null, selectedIndex: null, clusterGone: false });
 }
 
 export const createDismissedSlice: SliceCreator<DismissedSlice> = ({ set, get, engine }) => ({
@@ -38,13 +52,17 @@ export const createDismissedSlice: SliceCreator<DismissedSlice> = ({ set, get, e
       const ref = fileIndex === undefined ? { clusterId: cluster.id, paths: cluster.files.map((file) => file.path) } : fileRefOf(cluster, fileIndex);
       if (!ref) return;
       await engine.dismiss(ref);
-      // The engine has changed its results (and told it); the list follows at once.
-      await get().refreshClusters();
-      // A dismissed group is not "gone from disk": the next one takes its place in the view.
-      const total = get().listSummary?.total ?? 0;
-      if (fileIndex !== undefined || get().cluster?.id !== cluster.id) return;
-      if (total > 0) await get().selectClusterAt(Math.min(at ?? 0, total - 1));
-      else set({ cluster: null, selectedIndex: null, clusterGone: false });
+      if (fileIndex === undefined) await showNext({ set, get }, cluster, at);
+      else await get().refreshClusters();
+    } catch (error) {
+      get().reportError(error);
+    }
+  },
+  async removeFromResults(cluster) {
+    try {
+      const at = get().selectedIndex;
+      await engine.removeFromResults({ clusterId: cluster.id, paths: cluster.files.map((file) => file.path) });
+      await showNext({ set, get }, cluster, at);
     } catch (error) {
       get().reportError(error);
     }

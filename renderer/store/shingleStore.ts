@@ -10,6 +10,7 @@ import { createHistorySlice } from './historySlice.ts';
 import { createDismissedSlice } from './dismissedSlice.ts';
 import { createFoldersSlice } from './foldersSlice.ts';
 import { createMarksSlice } from './marksSlice.ts';
+import { createMoveTargetSlice } from './moveTargetSlice.ts';
 import { createScanErrorsSlice } from './scanErrorsSlice.ts';
 import { createScanSlice } from './scanSlice.ts';
 import { createSelectionSlice } from './selectionSlice.ts';
@@ -34,6 +35,7 @@ export function createShingleStore(engine: EngineApi, host: StoreHost = {}): Shi
       ...createClusterFoldersSlice(context),
       ...createResultsFileSlice(context),
       ...createDismissedSlice(context),
+      ...createMoveTargetSlice(context),
     };
   });
 }

@@ -23,7 +23,7 @@ export function manyClusters(count: number): Cluster[] {
 }
 
 /** A plan of one file to remove, its clusters not listed. */
-function fakePlan(planId: string, action: 'trash' | 'delete'): CommandResponse<'previewActions'> {
+function fakePlan(planId: string, action: CommandRequest<'previewActions'>['action']): CommandResponse<'previewActions'> {
   return { planId, action, include: [], createdAt: 0, totals: { files: 1, bytes: 1000, clusters: 1, refused: 0 }, clusterCount: 0, clusters: [] };
 }
 
@@ -110,6 +110,9 @@ export function createFakeEngine(clusters: Cluster[] = []): FakeEngine {
     dismiss: vi.fn(async () => ({ id: 1 })),
     restore: vi.fn(async () => ({})),
     listDismissed: vi.fn(async () => []),
+    checkSearch: vi.fn(async () => ({ mode: 'text' as const })),
+    removeFromResults: vi.fn(async () => ({})),
+    chooseMoveTarget: vi.fn(async () => ({ folder: null })),
     previewActions: vi.fn(async ({ action }: CommandRequest<'previewActions'>) => fakePlan('plan-1', action)),
     getPlanPage: vi.fn(async ({ planId, offset }: CommandRequest<'getPlanPage'>) => ({ planId, offset, clusterCount: 0, clusters: [] })),
     applyActions: vi.fn(async () => ({ batchId: 1 })),

@@ -90,7 +90,9 @@ describe("a clean-up's result line", () => {
 
   it('says what was done and what was not', () => {
     expect(resultLine(result(false, 'done', 'done'))).toBe('Moved to the trash: 2 files.');
-    expect(resultLine({ ...result(false, 'done', 'refused', 'failed'), action: 'delete' })).toBe('Deleted: 1 file; 2 not done.');
+    expect(resultLine({ ...result(false, 'done', 'refused', 'failed'), action: 'delete' })).toBe('Deleted permanently: 1 file; 2 not done.');
+    expect(resultLine({ ...result(false, 'done', 'done'), action: 'hardlink' })).toBe('Replaced by hard links: 2 files.');
+    expect(resultLine({ ...result(false, 'done'), action: 'move' })).toBe('Moved: 1 file.');
   });
 
   it('says what a batch whose engine died never reached', () => {

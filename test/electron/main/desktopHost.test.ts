@@ -50,6 +50,16 @@ describe('desktop host', () => {
     expect(await createDesktopHost(cancelled.dialog as never, cancelled.shell as never, () => undefined, createDropTokens()).pickReport()).toBeNull();
   });
 
+  it('picks one folder to move copies to, attached to the window, null when cancelled', async () => {
+    const { dialog, shell, calls } = fakes({ canceled: false, filePaths: ['/media/ann/Old copies'] });
+    const window = { id: 1 };
+    expect(await createDesktopHost(dialog as never, shell as never, () => window as never, createDropTokens()).pickMoveTarget()).toBe('/media/ann/Old copies');
+    expect(calls[0]![1]).toBe(window);
+    expect(calls[0]![2]).toMatchObject({ properties: ['openDirectory', 'createDirectory'] });
+    const cancelled = fakes({ canceled: true, filePaths: ['/ignored'] });
+    expect(await createDesktopHost(cancelled.dialog as never, cancelled.shell as never, () => undefined, createDropTokens()).pickMoveTarget()).toBeNull();
+  });
+
   it('reveals and opens files through the shell, failing when the system cannot open one', async () => {
     const ok = fakes({ canceled: true, filePaths: [] });
     const host = createDesktopHost(ok.dialog as never, ok.shell as never, () => undefined, createDropTokens());

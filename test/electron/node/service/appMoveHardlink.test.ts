@@ -49,6 +49,9 @@ describe('hard link, move and remove from results in the app', () => {
     await service.chooseMoveTarget({});
     await expect(service.previewActions({ rules: ['newest'], useMarks: false, action: 'move' })).rejects.toThrow(/inside a scanned folder/);
 
+    // Only an existing folder is taken, whatever the picker says.
+    host.nextMoveTarget = join(elsewhere, 'not there');
+    await expect(service.chooseMoveTarget({})).rejects.toThrow(/no existing folder/);
     host.nextMoveTarget = elsewhere;
     expect(await service.chooseMoveTarget({})).toEqual({ folder: elsewhere });
     const plan = await service.previewActions({ rules: ['newest'], useMarks: false, action: 'move' });
