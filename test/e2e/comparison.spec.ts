@@ -90,6 +90,8 @@ async function scrollSentenceToTop(page: Page, region: string, sentence: string)
 }
 
 test('four files of a five-file cluster side by side: the most different member, every column walked, scrolled passage by passage', async ({ shingle }, testInfo) => {
+  // Some eighty steps (every difference walked, the twin compared apart): more than the default time on a busy machine.
+  test.slow();
   const { page } = shingle;
   const { texts, names } = await scanWithContracts(shingle);
 
@@ -151,7 +153,8 @@ test('four files of a five-file cluster side by side: the most different member,
   expect(passage).toBeTruthy();
   // Every file with those words (edited copies may have one of them changed) shows them.
   const holders = names.filter((name, i) => shown.includes(name) && once(texts[i]!, passage));
-  expect(holders.length).toBeGreaterThanOrEqual(3);
+  // The base and at least one other shown file (the edited ones may have a word of it changed).
+  expect(holders.length).toBeGreaterThanOrEqual(2);
   for (const name of holders) {
     const position = await sentencePosition(page, `Text of ${name}`, passage);
     expect(position, `${name} shows the passage`).not.toBeNull();
