@@ -32,7 +32,9 @@ async function scanWithContracts(shingle: ShingleApp) {
 /** Ticks the files in the member table and sets them side by side. */
 async function compare(page: Page, names: readonly string[]) {
   const table = page.getByRole('table', { name: 'Files of this cluster' });
-  for (const box of await table.getByRole('checkbox', { checked: true }).all()) await box.uncheck();
+  const ticked = table.getByRole('checkbox', { checked: true });
+  for (let count = await ticked.count(); count > 0; count--) await ticked.first().uncheck();
+  await expect(ticked).toHaveCount(0);
   for (const name of names) await table.getByRole('checkbox', { name: `Compare ${name}`, exact: true }).check();
   await page.getByRole('button', { name: 'Compare the ticked files' }).click();
   await expect(page.getByRole('article')).toHaveCount(names.length);
