@@ -1,9 +1,11 @@
-// One row of the cluster list: what the cluster is, where, and how much it frees.
+// One row of the cluster list: what the cluster is, where its files are (the folders that tell
+// them apart), and how much it frees.
 import { memo } from 'react';
 import { formatBytes } from '../../shared/format.ts';
 import type { Cluster } from '../../shared/report.ts';
 import { displayPath } from '../../shared/fsName.ts';
 import { MiddleName } from '../format/MiddleName.tsx';
+import { distinguishingFolders } from '../format/folderLabels.ts';
 import { baseName, folderName } from '../format/paths.ts';
 import { useShingle } from '../store/useShingle.ts';
 import { kindLabels, similarityLabel } from './clusterLabels.ts';
@@ -23,9 +25,9 @@ function MarkSummary({ clusterId }: { clusterId: string }) {
 export const ClusterRow = memo(function ClusterRow({ cluster }: ClusterRowProps) {
   const first = cluster.files[0];
   const names = cluster.files.map((f) => baseName(f.path));
-  // Where the copies share a name, what tells them apart is their folder.
-  const sameNames = names.every((name) => name === names[0]);
-  const folders = cluster.files.map((f) => folderName(f.path));
+  // Where the files are, each place once (the first folder that tells them apart): where copies
+  // share a name, this is what tells them apart.
+  const folders = [...new Set(distinguishingFolders(cluster.files.map((f) => f.path)).map((label) => label.split('/')[0]))].join(', ');
   return (
     <>
       <span className="row-main">
@@ -37,7 +39,7 @@ export const ClusterRow = memo(function ClusterRow({ cluster }: ClusterRowProps)
         <span className="row-files">
           {cluster.files.length} files{cluster.kind === 'exact' ? '' : ` · ${similarityLabel(cluster)}`}
         </span>
-        {first && <MiddleName className="row-folder" name={folders[0]!} others={sameNames ? folders : []} highlight />}
+        {first && <MiddleName className="row-folder" kind="folder" name={folders} title={[...new Set(cluster.files.map((f) => folderName(f.path)))].join('\n')} />}
         <MarkSummary clusterId={cluster.id} />
       </span>
     </>

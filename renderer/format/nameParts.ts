@@ -1,16 +1,5 @@
-// Names too long for their space are cut in the middle, not at the end: the end holds the
-// extension and, in a cluster, usually what tells the copies apart ("report-v2.txt").
-
-/** The tail kept whole when a name is cut: at least the extension and a few characters before it. */
-const MIN_TAIL = 10;
-const MAX_TAIL = 20;
-
-export interface NameSplit {
-  /** Shortened with an ellipsis when space runs out. */
-  head: string;
-  /** Always shown whole. */
-  tail: string;
-}
+// What tells the names of a cluster apart: where they differ, and names that add as many
+// folders as it takes to tell files of one name apart.
 
 /** Where the names of a cluster start to differ and stop differing (common prefix and suffix). */
 export function differingSpan(name: string, others: readonly string[]): [start: number, end: number] | null {
@@ -27,16 +16,6 @@ export function differingSpan(name: string, others: readonly string[]): [start: 
     end = Math.max(end, name.length - suffix);
   }
   return end > start ? [start, end] : [start, start];
-}
-
-/** Splits a name so that the cut falls before the part that distinguishes it (and its extension). */
-export function splitName(name: string, distinguishing: [number, number] | null = null): NameSplit {
-  const dot = name.lastIndexOf('.');
-  const extension = dot > 0 ? name.length - dot : 0;
-  let tail = Math.max(MIN_TAIL, extension + 4);
-  if (distinguishing) tail = Math.max(tail, name.length - distinguishing[0] + 2);
-  tail = Math.min(tail, MAX_TAIL, name.length);
-  return { head: name.slice(0, name.length - tail), tail: name.slice(name.length - tail) };
 }
 
 const SEPARATOR = /[\\/]/;

@@ -4,6 +4,7 @@ import type { Cluster } from '../../shared/report.ts';
 import { useShortcuts } from '../app/useShortcuts.ts';
 import { SEARCH_INPUT_ID } from '../clusters/ClusterFilters.tsx';
 import { ClusterList } from '../clusters/ClusterList.tsx';
+import { stepInOrder } from '../members/memberView.ts';
 import { useShingleStore } from '../store/useShingle.ts';
 import { ClusterView } from './ClusterView.tsx';
 import { ShortcutBar } from './ShortcutBar.tsx';
@@ -25,11 +26,19 @@ export function ClusterReview() {
     return onFocused((cluster, fileIndex) => ensureFileVisible(fileIndex) && action(cluster, fileIndex));
   }
 
+  /** The next or previous file as the open view lists them (a sorted table, the files side by side). */
+  function stepFile(delta: 1 | -1) {
+    const { cluster, focusedFile, focusFile, focusRelativeFile } = store.getState();
+    const next = cluster ? stepInOrder(cluster.id, focusedFile, delta) : null;
+    if (next === null) focusRelativeFile(delta);
+    else focusFile(next);
+  }
+
   useShortcuts({
     nextCluster: () => void store.getState().selectRelative(1),
     previousCluster: () => void store.getState().selectRelative(-1),
-    nextFile: () => store.getState().focusRelativeFile(1),
-    previousFile: () => store.getState().focusRelativeFile(-1),
+    nextFile: () => stepFile(1),
+    previousFile: () => stepFile(-1),
     keep: markFocused((cluster, i) => store.getState().setMark(cluster, i, 'keep')),
     delete: markFocused((cluster, i) => store.getState().setMark(cluster, i, 'delete')),
     keepOnly: markFocused((cluster, i) => store.getState().keepOnly(cluster, i)),

@@ -1,10 +1,11 @@
-// The open cluster: what it is, then its documents side by side (or, for byte-identical
-// copies, a summary of the files, since there is no difference to show).
+// The open cluster: what it is, then its files: for byte-identical copies a summary and the
+// member table (there is no difference to show), for the others the table or the documents
+// side by side (ClusterMembers).
 import { formatBytes } from '../../shared/format.ts';
 import { kindDescriptions, kindLabels, similarityLabel } from '../clusters/clusterLabels.ts';
 import { baseName } from '../format/paths.ts';
+import { ClusterMembers } from '../members/ClusterMembers.tsx';
 import { useShingle } from '../store/useShingle.ts';
-import { DocumentComparison } from './DocumentComparison.tsx';
 import { ExactSummary } from './ExactSummary.tsx';
 
 export function ClusterView() {
@@ -46,7 +47,7 @@ export function ClusterView() {
           </p>
         )}
       </header>
-      {cluster.kind === 'exact' ? <ExactSummary cluster={cluster} /> : <DocumentComparison key={cluster.id} cluster={cluster} />}
+      {cluster.kind === 'exact' ? <ExactSummary cluster={cluster} /> : <ClusterMembers cluster={cluster} />}
     </section>
   );
 }

@@ -1,5 +1,6 @@
 // Above the columns: which two files the highlights compare (naming the most different
 // member), where Next difference stands, and the view's switches.
+import type { ReactNode } from 'react';
 import { plural } from '../../shared/format.ts';
 import { displayPath } from '../../shared/fsName.ts';
 import type { WordDiff } from '../diff/wordDiff.ts';
@@ -19,6 +20,9 @@ interface ComparisonToolbarProps {
   onSynced(synced: boolean): void;
   details: boolean;
   onDetails(details: boolean): void;
+  /** How many files are shown side by side. */
+  columns: number;
+  viewSwitch?: ReactNode;
 }
 
 function differenceStatus({ compared, comparedDiff, sameAsBase, current }: ComparisonToolbarProps): string {
@@ -30,7 +34,7 @@ function differenceStatus({ compared, comparedDiff, sameAsBase, current }: Compa
 }
 
 export function ComparisonToolbar(props: ComparisonToolbarProps) {
-  const { names, base, compared, mostDifferent, canStep, onStep, synced, onSynced, details, onDetails } = props;
+  const { names, base, compared, mostDifferent, canStep, onStep, synced, onSynced, details, onDetails, columns, viewSwitch } = props;
   return (
     <div className="comparison-toolbar">
       <p className="comparing">
@@ -38,7 +42,7 @@ export function ComparisonToolbar(props: ComparisonToolbarProps) {
           <>
             <span className="legend removed">{displayPath(names[base] ?? '')}</span> compared with{' '}
             <span className="legend added">{displayPath(names[compared] ?? '')}</span>
-            {compared === mostDifferent && names.length > 2 && <span className="most-different">, the most different</span>}
+            {compared === mostDifferent && columns > 2 && <span className="most-different">, the most different</span>}
           </>
         )}
       </p>
@@ -60,6 +64,7 @@ export function ComparisonToolbar(props: ComparisonToolbarProps) {
           <input type="checkbox" checked={details} onChange={(e) => onDetails(e.target.checked)} />
           <span>File details</span>
         </label>
+        {viewSwitch}
       </div>
     </div>
   );

@@ -1,14 +1,15 @@
-// Near and contained clusters: every document in its own column, each compared word by word
-// with the base (the first file, or the one the person picks). The view opens on the member
-// that differs most; the base column shows what it lacks against the compared member; Next
-// difference walks the differences of every member that has its own text.
+// Near and contained clusters: the documents shown side by side (`members`: every file of a
+// small cluster, or the two to four the person picked in the member table), each in its own
+// column, compared word by word with the base (the first shown, or the one the person picks).
+// The view opens on the member that differs most; the base column shows what it lacks against
+// the compared member; Next difference walks the differences of every member that has its own text.
 import { useEffect, useMemo, useState } from 'react';
-import type { CSSProperties } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import type { Cluster } from '../../shared/report.ts';
 import { useShortcuts } from '../app/useShortcuts.ts';
 import { runPairs } from '../diff/alignment.ts';
+import { distinguishingFolders } from '../format/folderLabels.ts';
 import { distinctNames } from '../format/nameParts.ts';
-import { baseName } from '../format/paths.ts';
 import { useShingle } from '../store/useShingle.ts';
 import { ComparisonToolbar } from './ComparisonToolbar.tsx';
 import { planComparison, stepDifference, wordsKey } from './comparisonPlan.ts';
@@ -22,18 +23,32 @@ import { useWordDiffs } from './useWordDiffs.ts';
 /** Below this window height the file cards start folded, so the texts keep most of the space. */
 const FOLDED_CARDS_BELOW_PX = 820;
 
-export function DocumentComparison({ cluster }: { cluster: Cluster }) {
-  const texts = useShingle((s) => s.texts);
+interface DocumentComparisonProps {
+  cluster: Cluster;
+  /** The file indexes shown, in the cluster's order (two or more). */
+  members: readonly number[];
+  /** The switch to the member table, shown with the view's own switches. */
+  viewSwitch?: ReactNode;
+}
+
+export function DocumentComparison({ cluster, members: shown, viewSwitch }: DocumentComparisonProps) {
+  const allTexts = useShingle((s) => s.texts);
   const focusedFile = useShingle((s) => s.focusedFile);
   const focusFile = useShingle((s) => s.focusFile);
-  const [baseChoice, setBase] = useState(0);
-  // A cluster reloaded with fewer files falls back on the first as base.
-  const base = baseChoice < cluster.files.length ? baseChoice : 0;
+  // By value: the caller works the list out on every render.
+  const shownKey = shown.join(',');
+  const members = useMemo(() => [...shown], [shownKey]);
+  const [baseChoice, setBase] = useState(members[0] ?? 0);
+  // A cluster reloaded with fewer files, or other files shown, falls back on the first shown as base.
+  const base = members.includes(baseChoice) ? baseChoice : (members[0] ?? 0);
   const [cursor, setCursor] = useState<DifferenceCursor | null>(null);
   const [synced, setSynced] = useState(true);
   const [details, setDetails] = useState(() => window.innerHeight >= FOLDED_CARDS_BELOW_PX);
+  // Only the shown files are diffed and planned.
+  const texts = useMemo(() => Object.fromEntries(members.flatMap((i) => (allTexts[i] ? [[i, allTexts[i]] as const] : []))), [allTexts, members]);
   const diffs = useWordDiffs(texts, cluster.files.length, base);
   const names = useMemo(() => distinctNames(cluster.files.map((f) => f.path)), [cluster]);
+  const folders = useMemo(() => distinguishingFolders(cluster.files.map((f) => f.path)), [cluster]);
 
   const keys = useMemo(() => {
     const out: Record<number, string> = {};
@@ -48,7 +63,7 @@ export function DocumentComparison({ cluster }: { cluster: Cluster }) {
   }, [base, diffs]);
   const scroll = useSyncedScroll(synced, alignment);
 
-  const compared = focusedFile !== null && focusedFile !== base && diffs[focusedFile] !== undefined ? focusedFile : plan.mostDifferent;
+  const compared = focusedFile !== null && focusedFile !== base && members.includes(focusedFile) && diffs[focusedFile] !== undefined ? focusedFile : plan.mostDifferent;
   const changesOf = (column: number) => diffs[column]?.changes ?? 0;
   // A focused twin stands in for the member it repeats, so its own column shows the walk.
   const walk = plan.walk.map((column) => (compared !== null && plan.sameAs[compared] === column ? compared : column));
@@ -75,7 +90,7 @@ export function DocumentComparison({ cluster }: { cluster: Cluster }) {
 
   useShortcuts({ nextDifference: () => step(1), previousDifference: () => step(-1) });
 
-  const columns = { '--columns': cluster.files.length } as CSSProperties;
+  const columns = { '--columns': members.length } as CSSProperties;
   const current = cursor && cursor.column === compared ? cursor.change : null;
 
   return (
@@ -94,9 +109,12 @@ export function DocumentComparison({ cluster }: { cluster: Cluster }) {
         onSynced={setSynced}
         details={details}
         onDetails={setDetails}
+        columns={members.length}
+        viewSwitch={viewSwitch}
       />
       <div className="document-columns" style={columns}>
-        {cluster.files.map((file, i) => {
+        {members.map((i) => {
+          const file = cluster.files[i]!;
           const twin = plan.sameAs[i];
           const noted = twin === base;
           const segments = noted ? undefined : i === base ? (compared === null ? undefined : (diffs[compared] ?? undefined)?.base) : (diffs[i] ?? undefined)?.other;
@@ -106,7 +124,7 @@ export function DocumentComparison({ cluster }: { cluster: Cluster }) {
               key={file.path}
               data-file-index={i}
               className={`document-column${role}${i === focusedFile ? ' focused' : ''}`}
-              aria-label={baseName(file.path)}
+              aria-label={names[i]}
               aria-current={i === focusedFile ? 'true' : undefined}
               onClick={() => focusFile(i)}
             >
@@ -114,15 +132,16 @@ export function DocumentComparison({ cluster }: { cluster: Cluster }) {
                 cluster={cluster}
                 fileIndex={i}
                 names={names}
+                folders={folders}
                 base={base}
                 sameAs={twin}
                 changes={i === base ? undefined : diffs[i]}
-                mostDifferent={i === plan.mostDifferent && cluster.files.length > 2}
+                mostDifferent={i === plan.mostDifferent && members.length > 2}
                 details={details}
                 onMakeBase={() => makeBase(i)}
               />
               <DocumentText
-                label={`Text of ${baseName(file.path)}`}
+                label={`Text of ${names[i]}`}
                 text={texts[i]}
                 segments={segments}
                 note={noted ? `Same text as ${names[base]}: no differences to show.` : twin !== undefined ? `Same text as ${names[twin]}.` : undefined}

@@ -10,6 +10,8 @@ import { useShingle } from '../store/useShingle.ts';
 interface FileActionsProps {
   cluster: Cluster;
   fileIndex: number;
+  /** How the buttons name the file: by default its name, which several copies may share. */
+  label?: string;
 }
 
 export function useFileMark(cluster: Cluster, fileIndex: number): { mark: Mark | null; reference: boolean; container: boolean } {
@@ -19,10 +21,10 @@ export function useFileMark(cluster: Cluster, fileIndex: number): { mark: Mark |
   return { mark, reference, container: isContainer(cluster, fileIndex) };
 }
 
-export function MarkButtons({ cluster, fileIndex }: FileActionsProps) {
+export function MarkButtons({ cluster, fileIndex, label }: FileActionsProps) {
   const { mark, reference, container } = useFileMark(cluster, fileIndex);
   const setMark = useShingle((s) => s.setMark);
-  const name = baseName(cluster.files[fileIndex]?.path ?? '');
+  const name = label ?? baseName(cluster.files[fileIndex]?.path ?? '');
   const toggle = (value: Mark) => () => void setMark(cluster, fileIndex, mark === value ? null : value);
 
   return (
@@ -44,11 +46,11 @@ export function MarkButtons({ cluster, fileIndex }: FileActionsProps) {
   );
 }
 
-export function OpenButtons({ cluster, fileIndex }: FileActionsProps) {
+export function OpenButtons({ cluster, fileIndex, label }: FileActionsProps) {
   const openFile = useShingle((s) => s.openFile);
   const dismiss = useShingle((s) => s.dismiss);
   const path = cluster.files[fileIndex]?.path ?? '';
-  const name = baseName(path);
+  const name = label ?? baseName(path);
   return (
     <div className="open-buttons">
       {/* Programs, scripts and anything else not on the documents allowlist are only revealed. */}

@@ -1,21 +1,24 @@
-// The head of one document's column: name, how it compares, the marks, and (unless the cards
-// are folded to leave the texts room) size, date, its full path and the open buttons.
+// The head of one document's column: name and the folder that tells it from the others, how it
+// compares, the marks, and (unless the cards are folded to leave the texts room) size, date,
+// its full path and the open buttons.
 import { formatBytes } from '../../shared/format.ts';
 import { displayPath } from '../../shared/fsName.ts';
 import { formatDate, formatLabels } from '../clusters/clusterLabels.ts';
 import { comparison } from './fileComparison.ts';
 import type { ComparisonProps } from './fileComparison.ts';
 import { MiddleName } from '../format/MiddleName.tsx';
-import { baseName } from '../format/paths.ts';
+import { baseName, folderName } from '../format/paths.ts';
 import { MarkButtons, OpenButtons, useFileMark } from './FileActions.tsx';
 import { PathField } from './PathField.tsx';
 
 interface FileCardProps extends ComparisonProps {
+  /** The folders that tell the cluster's files apart (distinguishingFolders). */
+  folders: readonly string[];
   onMakeBase(): void;
 }
 
 export function FileCard(props: FileCardProps) {
-  const { cluster, fileIndex, base, details, onMakeBase } = props;
+  const { cluster, fileIndex, base, details, folders, onMakeBase } = props;
   const file = cluster.files[fileIndex]!;
   const { mark, reference } = useFileMark(cluster, fileIndex);
   const name = baseName(file.path);
@@ -28,6 +31,10 @@ export function FileCard(props: FileCardProps) {
         {reference && <span className="tag">reference</span>}
         {mark && <span className={`mark-tag ${mark}`}>{mark === 'keep' ? 'Keep' : 'Delete'}</span>}
       </div>
+      <p className="file-folder">
+        <span className="folder-in">in</span>
+        <MiddleName kind="folder" name={folders[fileIndex] ?? ''} others={folders} highlight title={folderName(file.path)} />
+      </p>
       <p className="file-compare">
         <span>{comparison(props)}</span>
         {fileIndex !== base && (
@@ -50,8 +57,8 @@ export function FileCard(props: FileCardProps) {
         </>
       )}
       <div className="file-card-actions">
-        <MarkButtons cluster={cluster} fileIndex={fileIndex} />
-        {details && <OpenButtons cluster={cluster} fileIndex={fileIndex} />}
+        <MarkButtons cluster={cluster} fileIndex={fileIndex} label={props.names[fileIndex]} />
+        {details && <OpenButtons cluster={cluster} fileIndex={fileIndex} label={props.names[fileIndex]} />}
       </div>
     </header>
   );

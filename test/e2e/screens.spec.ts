@@ -18,6 +18,8 @@ test('byte-identical copies are summarised and can be opened, revealed, searched
   await expect(page.getByRole('table')).toContainText('holiday (copy).jpg');
   await saveScreenshot(page, testInfo, 'exact-cluster');
 
+  // The focused row shows its file's actions.
+  await page.getByRole('row', { name: 'holiday.jpg', exact: true }).locator('.cell-name').click();
   await page.getByRole('button', { name: 'Show holiday.jpg in its folder' }).click();
   await expect.poll(() => host.revealed).toEqual([tree.path('Photos/holiday.jpg')]);
   // A photo is not a document Shingle reads: it is revealed, never opened (issue 11, item 10).

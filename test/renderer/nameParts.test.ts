@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { differingSpan, distinctNames, splitName } from '../../renderer/format/nameParts.ts';
+import { differingSpan, distinctNames } from '../../renderer/format/nameParts.ts';
 
 describe('differingSpan', () => {
   it('finds where names in a cluster differ', () => {
@@ -12,21 +12,6 @@ describe('differingSpan', () => {
 
   it('has nothing to show when every name is the same', () => {
     expect(differingSpan('a.txt', ['a.txt', 'a.txt'])).toBeNull();
-  });
-});
-
-describe('splitName', () => {
-  it('keeps the extension and the distinguishing part in the tail', () => {
-    const name = 'doc-nodejs-contributing-readme-v2.md';
-    const split = splitName(name, differingSpan(name, ['doc-nodejs-contributing-readme-v3.md']));
-    expect(split.head + split.tail).toBe(name);
-    expect(split.tail.endsWith('v2.md')).toBe(true);
-    expect(split.tail.length).toBeLessThanOrEqual(20);
-  });
-
-  it('keeps short names whole in the tail', () => {
-    expect(splitName('a.txt')).toEqual({ head: '', tail: 'a.txt' });
-    expect(splitName('a-rather-long-name-without-extension').tail).toBe('out-extension'.slice(-10));
   });
 });
 
