@@ -23,6 +23,8 @@ export class Refused extends Error {}
 export interface Seen {
   file: Stats;
   kept: Stats;
+  /** The file's content hash as checked, when it was hashed. */
+  hash?: string;
 }
 
 interface KeptCopy {
@@ -125,7 +127,7 @@ export function createStepChecker(action: ActionKind, signal?: AbortSignal): Ste
       const fileHash = step.hash || step.relation === 'copy' ? await hashNow(step.path, 'the file') : undefined;
       if (step.hash && fileHash !== step.hash) throw new Refused('its content changed since the scan');
       await checkClaim(step, copy, fileHash);
-      return { file, kept: copy.stats };
+      return { file, kept: copy.stats, ...(fileHash === undefined ? {} : { hash: fileHash }) };
     },
     async final(step, seen) {
       const [file, kept] = await Promise.all([lstat(toFsPath(step.path)).catch(() => undefined), lstat(toFsPath(step.kept.path)).catch(() => undefined)]);

@@ -14,6 +14,7 @@ import { toFsPath } from '../scan/fsPath.ts';
 import { exists, isPrefixOf, moveNoClobber, sameStats, sameTime } from './fileOps.ts';
 import { restoreFromTrash } from './freedesktopTrash.ts';
 import { folderRerouted } from './realPaths.ts';
+import { isAsidePath, removeAsideFolder } from './setAside.ts';
 import type { ActionJournal, JournalBatch, JournalStep } from './actionJournal.ts';
 import type { ActionKind } from './planActions.ts';
 
@@ -105,8 +106,31 @@ async function undoRelocation(step: JournalStep, action: ActionKind): Promise<St
   return RESTORED;
 }
 
+/**
+ * A step stopped (killed) while its file was set aside (setAside.ts): the file goes back to its
+ * path, over nothing but the link to the kept copy a hard-link step may have made there.
+ */
+async function undoSetAside(step: JournalStep, aside: string): Promise<StepUndone> {
+  const [atPath, kept] = await Promise.all([lstat(toFsPath(step.path)).catch(() => undefined), lstat(toFsPath(step.keptPath)).catch(() => undefined)]);
+  if (atPath && kept && atPath.dev === kept.dev && atPath.ino === kept.ino) {
+    await rename(toFsPath(aside), toFsPath(step.path));
+    await removeAsideFolder(aside);
+    return RESTORED;
+  }
+  if (atPath) throw new UndoError(`something new is at its path; the file was left at ${displayPath(aside)}`);
+  await moveNoClobber(aside, step.path);
+  await removeAsideFolder(aside);
+  return RESTORED;
+}
+
 async function undoHardlink(step: JournalStep, options: UndoOptions): Promise<StepUndone> {
-  if (step.destination) await unlink(toFsPath(step.destination)).catch(() => undefined);
+  if (step.destination && isAsidePath(step.destination)) {
+    if (await exists(step.destination)) return undoSetAside(step, step.destination);
+    await removeAsideFolder(step.destination);
+  } else if (step.destination) {
+    // Journals from before set-aside folders: the temporary name the link was made under.
+    await unlink(toFsPath(step.destination)).catch(() => undefined);
+  }
   const [linked, kept] = await Promise.all([lstat(toFsPath(step.path)).catch(() => undefined), lstat(toFsPath(step.keptPath)).catch(() => undefined)]);
   if (!linked) return nothingToDo('it no longer exists: nothing to give its own copy again');
   if (!kept || linked.dev !== kept.dev || linked.ino !== kept.ino) {
@@ -134,7 +158,15 @@ async function undoHardlink(step: JournalStep, options: UndoOptions): Promise<St
 }
 
 async function undoStep(step: JournalStep, action: ActionKind, options: UndoOptions): Promise<StepUndone> {
-  if (action === 'delete') throw new UndoError('deleted permanently: it cannot be restored');
+  if (action === 'delete') {
+    // Killed while the file was set aside, before it was deleted: it is still there to put back.
+    if (step.destination && isAsidePath(step.destination)) {
+      if (await exists(step.destination)) return undoSetAside(step, step.destination);
+      await removeAsideFolder(step.destination);
+      if (step.state === 'started' && (await exists(step.path))) return nothingToDo('it never left its path (the run stopped before it)');
+    }
+    throw new UndoError('deleted permanently: it cannot be restored');
+  }
   if (action === 'hardlink') return undoHardlink(step, options);
   if (!step.destination) throw new UndoError('the journal does not record where it went (trashed by the system trash)');
   return undoRelocation(step, action);
