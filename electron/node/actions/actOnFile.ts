@@ -11,7 +11,7 @@ import { Refused } from './checkStep.ts';
 import type { Seen } from './checkStep.ts';
 import { exists, fileIdOf, isPrefixOf, moveNoClobber, sameStats } from './fileOps.ts';
 import { chooseTrashSlot, moveToTrash, restoreFromTrash } from './freedesktopTrash.ts';
-import type { ActionJournal } from './actionJournal.ts';
+import type { ActionJournal, LinkedState } from './actionJournal.ts';
 import type { ActionPlan, PlannedStep } from './planActions.ts';
 import { moveTarget } from './planActions.ts';
 import { asideFor, changedSinceCheck, makeAsideFolder, putBack, removeAsideFolder } from './setAside.ts';
@@ -44,9 +44,9 @@ async function trashElsewhere(path: string): Promise<void> {
 }
 
 /** Moves the file aside (the journal records where first) and checks it is what was checked; refused, put back, otherwise. */
-async function setAside(step: PlannedStep, context: ActContext): Promise<string> {
+async function setAside(step: PlannedStep, context: ActContext, linked: LinkedState | null = null): Promise<string> {
   const aside = asideFor(step.path);
-  context.journal.markStarted(context.batchId, context.seq, aside, null, await fileIdOf(step.path));
+  context.journal.markStarted(context.batchId, context.seq, aside, null, await fileIdOf(step.path), linked);
   await makeAsideFolder(aside);
   try {
     await context.beforeAct?.(step);
@@ -76,7 +76,9 @@ async function deleteFile(step: PlannedStep, context: ActContext): Promise<void>
  * leave the path a link to other bytes, and the only copy of the old version gone.
  */
 async function hardlinkFile(step: PlannedStep, context: ActContext): Promise<void> {
-  const aside = await setAside(step, context);
+  // For undo: the duplicate's owner and permissions, and the shared inode as linked (an edit since changes it).
+  const { file, kept: keptSeen } = context.seen;
+  const aside = await setAside(step, context, { uid: file.uid, gid: file.gid, mode: file.mode & 0o7777, size: keptSeen.size, mtimeMs: keptSeen.mtimeMs });
   try {
     await link(toFsPath(step.kept.path), toFsPath(step.path));
   } catch (error) {
@@ -85,7 +87,6 @@ async function hardlinkFile(step: PlannedStep, context: ActContext): Promise<voi
     throw error;
   }
   const [linked, kept, duplicate] = await Promise.all([lstat(toFsPath(step.path)), lstat(toFsPath(step.kept.path)), lstat(toFsPath(aside))]);
-  const keptSeen = context.seen.kept;
   const keptSame = linked.ino === keptSeen.ino && linked.dev === keptSeen.dev && kept.ino === linked.ino && linked.size === keptSeen.size && linked.mtimeMs === keptSeen.mtimeMs;
   // Byte for byte, then a last look: nothing was written to either while they were compared.
   const identical = keptSame && duplicate.size === linked.size && (await isPrefixOf(aside, step.path));

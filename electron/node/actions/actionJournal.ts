@@ -40,6 +40,17 @@ export interface JournalStep {
    * was recorded.
    */
   movedId: string | null;
+  /** A hard-linked path: what the duplicate and the shared inode were when linked. Null otherwise, and in older journals. */
+  linked: LinkedState | null;
+}
+
+/** What undo of a hard link needs: the duplicate's owner and permissions, and the shared inode's size and mtime when linked. */
+export interface LinkedState {
+  uid: number;
+  gid: number;
+  mode: number;
+  size: number;
+  mtimeMs: number;
 }
 
 export interface JournalBatch {
@@ -89,6 +100,7 @@ const SCHEMA = `
     hash TEXT,
     updated_ms REAL NOT NULL,
     moved_id TEXT,
+    linked TEXT,
     PRIMARY KEY (batch_id, seq)
   ) STRICT;
 `;
@@ -110,6 +122,7 @@ interface StepRow {
   destination: Uint8Array | null;
   trash_info: Uint8Array | null;
   moved_id: string | null;
+  linked: string | null;
 }
 
 function toStep(row: StepRow): JournalStep {
@@ -126,6 +139,7 @@ function toStep(row: StepRow): JournalStep {
     size: row.size,
     mtime: row.mtime_ms,
     movedId: row.moved_id,
+    linked: row.linked ? (JSON.parse(row.linked) as LinkedState) : null,
   };
 }
 
@@ -146,7 +160,7 @@ export class ActionJournal {
         retryWhileBusy(() => this.#db.exec('PRAGMA journal_mode = WAL'));
         this.#db.exec('PRAGMA synchronous = FULL');
         retryWhileBusy(() => this.#db.exec(SCHEMA));
-        this.#addMovedId();
+        this.#addColumns();
       });
     } catch (error) {
       this.#db.close();
@@ -172,13 +186,19 @@ export class ActionJournal {
     }
   }
 
-  /** Journals from before moved_id get the column; their rows keep null (undo then checks size and mtime only). */
-  #addMovedId(): void {
-    const has = () => (this.#db.prepare('PRAGMA table_info(steps)').all() as { name: string }[]).some((column) => column.name === 'moved_id');
-    if (has()) return;
-    // In a write transaction: two processes opening an old journal at once add it once.
+  /**
+   * Journals from before moved_id or linked get the column; their rows keep null (undo then
+   * checks size and mtime only, and restores a hard-linked path as the kept copy's).
+   */
+  #addColumns(): void {
+    const missing = () => {
+      const names = new Set((this.#db.prepare('PRAGMA table_info(steps)').all() as { name: string }[]).map((column) => column.name));
+      return ['moved_id', 'linked'].filter((name) => !names.has(name));
+    };
+    if (missing().length === 0) return;
+    // In a write transaction: two processes opening an old journal at once add each once.
     this.#db.exec('BEGIN IMMEDIATE');
-    if (!has()) this.#db.exec('ALTER TABLE steps ADD COLUMN moved_id TEXT');
+    for (const name of missing()) this.#db.exec(`ALTER TABLE steps ADD COLUMN ${name} TEXT`);
     this.#db.exec('COMMIT');
   }
 
@@ -235,11 +255,11 @@ export class ActionJournal {
   }
 
   /** Committed before the file is touched: the destination names where it is about to go. */
-  markStarted(batchId: number, seq: number, destination: string | null, trashInfo: string | null, movedId: string | null = null): void {
+  markStarted(batchId: number, seq: number, destination: string | null, trashInfo: string | null, movedId: string | null = null, linked: LinkedState | null = null): void {
     this.#writing(() =>
       this.#db
-        .prepare('UPDATE steps SET state = ?, destination = ?, trash_info = ?, moved_id = ?, updated_ms = ? WHERE batch_id = ? AND seq = ?')
-        .run('started', destination ? pathToBlob(destination) : null, trashInfo ? pathToBlob(trashInfo) : null, movedId, Date.now(), batchId, seq),
+        .prepare('UPDATE steps SET state = ?, destination = ?, trash_info = ?, moved_id = ?, linked = ?, updated_ms = ? WHERE batch_id = ? AND seq = ?')
+        .run('started', destination ? pathToBlob(destination) : null, trashInfo ? pathToBlob(trashInfo) : null, movedId, linked ? JSON.stringify(linked) : null, Date.now(), batchId, seq),
     );
   }
 

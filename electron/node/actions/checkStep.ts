@@ -43,6 +43,20 @@ export async function fileAsScanned(expected: FileState): Promise<Stats | string
   return info;
 }
 
+/**
+ * What a hard link would take from the duplicate: its owner, group and permissions become the
+ * kept copy's (one inode, one set). Undefined when they are the same; else what would change.
+ */
+export function linkWouldChange(file: Stats, kept: Stats): string | undefined {
+  const mode = (stats: Stats) => (stats.mode & 0o7777).toString(8).padStart(3, '0');
+  const changes = [
+    file.uid !== kept.uid && `owner (${file.uid} → ${kept.uid})`,
+    file.gid !== kept.gid && `group (${file.gid} → ${kept.gid})`,
+    mode(file) !== mode(kept) && `permissions (${mode(file)} → ${mode(kept)})`,
+  ].filter((change) => typeof change === 'string');
+  return changes.length === 0 ? undefined : `a hard link to the kept copy would change its ${changes.join(', ')}`;
+}
+
 /** The state the scan saw, or refused with why the disk no longer shows it. */
 async function checkState(expected: FileState, what: string): Promise<Stats> {
   const now = await fileAsScanned(expected);
@@ -124,6 +138,8 @@ export function createStepChecker(action: ActionKind, signal?: AbortSignal): Ste
       const copy = await keptCopy(step.kept);
       if (file.dev === copy.stats.dev && file.ino === copy.stats.ino) throw new Refused('it is the kept copy itself, under another name');
       if (action === 'hardlink' && file.dev !== copy.stats.dev) throw new Refused('the kept copy is on another device: a hard link is impossible');
+      const metadataChange = action === 'hardlink' ? linkWouldChange(file, copy.stats) : undefined;
+      if (metadataChange) throw new Refused(metadataChange);
       const fileHash = step.hash || step.relation === 'copy' ? await hashNow(step.path, 'the file') : undefined;
       if (step.hash && fileHash !== step.hash) throw new Refused('its content changed since the scan');
       await checkClaim(step, copy, fileHash);
