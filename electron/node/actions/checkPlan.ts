@@ -4,6 +4,7 @@
 import { dirname } from 'node:path';
 import { displayPath } from '../../../shared/fsName.ts';
 import { fileAsScanned, linkWouldChange } from './checkStep.ts';
+import { filesOpenForWriting, inUse } from './filesInUse.ts';
 import { trashProblem } from './freedesktopTrash.ts';
 import type { ActionPlan } from './planActions.ts';
 
@@ -13,12 +14,16 @@ const key = (clusterId: string, path: string) => `${clusterId}\0${path}`;
 export async function checkPlanOnDisk(plan: ActionPlan): Promise<ActionPlan> {
   // One look per folder and per trash: files of one folder share it.
   const trashProblems = new Map<string, Promise<string | undefined>>();
+  // One look at who holds files open for writing, for the whole plan.
+  const writers = filesOpenForWriting();
   const reasons = await Promise.all(
     plan.steps.map(async (step) => {
       const own = await fileAsScanned(step);
       if (typeof own === 'string') return `the file ${own}`;
       // The names the scan listed were refused in planActions: this one is outside the scanned
       // folders or made since, and unlinking one name frees nothing.
+      const busy = inUse(writers, own);
+      if (busy) return busy;
       if (own.nlink > 1) return 'it has another name (hard link) the scan did not list, which would stay: acting on this one frees nothing';
       const kept = await fileAsScanned(step.kept);
       if (typeof kept === 'string') return `the file it duplicates, ${displayPath(step.kept.path)}, ${kept}`;

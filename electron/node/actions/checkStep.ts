@@ -15,6 +15,8 @@ import { detailStepUrl } from '../near/detailStep.ts';
 import type { DocumentDetail } from '../near/detailStep.ts';
 import { toFsPath } from '../scan/fsPath.ts';
 import { hashFile, sameStats, sameTime } from './fileOps.ts';
+import { filesOpenForWriting, inUse } from './filesInUse.ts';
+import type { Writers } from './filesInUse.ts';
 import { folderRerouted } from './realPaths.ts';
 import type { ActionKind, FileState, PlannedStep } from './planActions.ts';
 
@@ -87,6 +89,8 @@ export interface StepChecker {
 
 export function createStepChecker(action: ActionKind, signal?: AbortSignal): StepChecker {
   const keptCopies = new Map<string, KeptCopy>();
+  // Who holds files open for writing: looked up once, at the batch's first file.
+  let writers: Writers | undefined;
   let pool: ExtractPool<DocumentDetail> | undefined;
 
   async function readText(path: string): Promise<DocumentDetail | undefined> {
@@ -135,6 +139,9 @@ export function createStepChecker(action: ActionKind, signal?: AbortSignal): Ste
   return {
     async check(step) {
       const file = await checkState(step, 'the file');
+      writers ??= filesOpenForWriting();
+      const busy = inUse(writers, file);
+      if (busy) throw new Refused(busy);
       const copy = await keptCopy(step.kept);
       if (file.dev === copy.stats.dev && file.ino === copy.stats.ino) throw new Refused('it is the kept copy itself, under another name');
       if (action === 'hardlink' && file.dev !== copy.stats.dev) throw new Refused('the kept copy is on another device: a hard link is impossible');
