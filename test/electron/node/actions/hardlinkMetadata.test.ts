@@ -73,6 +73,16 @@ describe('hard links and what they would take from the duplicate', () => {
     expect(a.mode & 0o777).toBe(0o600);
   });
 
+  it.skipIf(!asRoot)('undo gives the copy it makes back its journaled owner and group (needs root to give a file away)', async () => {
+    for (const name of ['keep/a.txt', 'dup/b.txt']) await chown(tree.path(name), 1000, 1000);
+    const result = await applyPlan(await hardlinkPlan(), { journal });
+    expect(result.outcomes.map((o) => o.state)).toEqual(['done']);
+    const undone = await undoBatch(journal, result.batchId);
+    expect(undone.outcomes).toEqual([{ path: tree.path('dup/b.txt'), state: 'restored' }]);
+    const b = await lstat(tree.path('dup/b.txt'));
+    expect([b.uid, b.gid, b.nlink]).toEqual([1000, 1000, 1]);
+  });
+
   it('undo after an edit through either name says so instead of calling it restored', async () => {
     const result = await applyPlan(await hardlinkPlan(), { journal });
     expect(result.outcomes.map((o) => o.state)).toEqual(['done']);
