@@ -9,7 +9,8 @@ import { dirname, join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { blobToPath, pathToBlob } from '../index/pathBlob.ts';
 import { defaultIndexPath } from '../index/indexLocation.ts';
-import { lockJournal, retryWhileBusy, whileJournalIdle } from './journalLock.ts';
+import { JournalBusyError, lockJournal, retryWhileBusy, whileJournalIdle } from './journalLock.ts';
+import { journalWriteError } from './journalWriteError.ts';
 import type { JournalLock } from './journalLock.ts';
 import type { ActionKind, ActionPlan } from './planActions.ts';
 
@@ -39,6 +40,17 @@ export interface JournalStep {
    * was recorded.
    */
   movedId: string | null;
+  /** A hard-linked path: what the duplicate and the shared inode were when linked. Null otherwise, and in older journals. */
+  linked: LinkedState | null;
+}
+
+/** What undo of a hard link needs: the duplicate's owner and permissions, and the shared inode's size and mtime when linked. */
+export interface LinkedState {
+  uid: number;
+  gid: number;
+  mode: number;
+  size: number;
+  mtimeMs: number;
 }
 
 export interface JournalBatch {
@@ -88,6 +100,7 @@ const SCHEMA = `
     hash TEXT,
     updated_ms REAL NOT NULL,
     moved_id TEXT,
+    linked TEXT,
     PRIMARY KEY (batch_id, seq)
   ) STRICT;
 `;
@@ -109,6 +122,7 @@ interface StepRow {
   destination: Uint8Array | null;
   trash_info: Uint8Array | null;
   moved_id: string | null;
+  linked: string | null;
 }
 
 function toStep(row: StepRow): JournalStep {
@@ -125,6 +139,7 @@ function toStep(row: StepRow): JournalStep {
     size: row.size,
     mtime: row.mtime_ms,
     movedId: row.moved_id,
+    linked: row.linked ? (JSON.parse(row.linked) as LinkedState) : null,
   };
 }
 
@@ -135,33 +150,67 @@ export class ActionJournal {
 
   constructor(path: string) {
     this.path = path;
-    mkdirSync(dirname(path), { recursive: true });
-    this.#db = new DatabaseSync(path, { timeout: 5000 });
-    // Two processes creating the journal at once: one waits for the other (see retryWhileBusy).
-    retryWhileBusy(() => this.#db.exec('PRAGMA journal_mode = WAL'));
-    this.#db.exec('PRAGMA synchronous = FULL');
-    retryWhileBusy(() => this.#db.exec(SCHEMA));
-    this.#addMovedId();
-  }
-
-  /** Journals from before moved_id get the column; their rows keep null (undo then checks size and mtime only). */
-  #addMovedId(): void {
-    const has = () => (this.#db.prepare('PRAGMA table_info(steps)').all() as { name: string }[]).some((column) => column.name === 'moved_id');
-    if (has()) return;
-    // In a write transaction: two processes opening an old journal at once add it once.
-    this.#db.exec('BEGIN IMMEDIATE');
+    this.#db = this.#writing(() => {
+      mkdirSync(dirname(path), { recursive: true });
+      return new DatabaseSync(path, { timeout: 5000 });
+    });
     try {
-      if (!has()) this.#db.exec('ALTER TABLE steps ADD COLUMN moved_id TEXT');
-      this.#db.exec('COMMIT');
+      this.#writing(() => {
+        // Two processes creating the journal at once: one waits for the other (see retryWhileBusy).
+        retryWhileBusy(() => this.#db.exec('PRAGMA journal_mode = WAL'));
+        this.#db.exec('PRAGMA synchronous = FULL');
+        retryWhileBusy(() => this.#db.exec(SCHEMA));
+        this.#addColumns();
+      });
     } catch (error) {
-      this.#db.exec('ROLLBACK');
+      this.#db.close();
       throw error;
     }
   }
 
+  /**
+   * Runs a write; a failure rolls back what is open and comes out as a JournalWriteError naming
+   * its cause. SQLite has already rolled back after a full disk or an I/O error, so the rollback
+   * is made only if a transaction is still open: a second error must not hide the first.
+   */
+  #writing<T>(write: () => T): T {
+    try {
+      return write();
+    } catch (error) {
+      try {
+        if (this.#db?.isTransaction) this.#db.exec('ROLLBACK');
+      } catch {
+        // The first error is the one to tell.
+      }
+      throw journalWriteError(this.path, error);
+    }
+  }
+
+  /**
+   * Journals from before moved_id or linked get the column; their rows keep null (undo then
+   * checks size and mtime only, and restores a hard-linked path as the kept copy's).
+   */
+  #addColumns(): void {
+    const missing = () => {
+      const names = new Set((this.#db.prepare('PRAGMA table_info(steps)').all() as { name: string }[]).map((column) => column.name));
+      return ['moved_id', 'linked'].filter((name) => !names.has(name));
+    };
+    if (missing().length === 0) return;
+    // In a write transaction: two processes opening an old journal at once add each once.
+    this.#db.exec('BEGIN IMMEDIATE');
+    for (const name of missing()) this.#db.exec(`ALTER TABLE steps ADD COLUMN ${name} TEXT`);
+    this.#db.exec('COMMIT');
+  }
+
   /** The lock every batch and undo holds while it runs; throws JournalBusyError if another process holds it. */
   lock(): JournalLock {
-    const held = lockJournal(this.path);
+    let held: JournalLock;
+    try {
+      held = lockJournal(this.path);
+    } catch (error) {
+      // The lock file beside the journal, on a full or read-only disk, names that disk's cause.
+      throw error instanceof JournalBusyError ? error : journalWriteError(this.path, error);
+    }
     this.#locksHeld++;
     let released = false;
     return {
@@ -189,8 +238,8 @@ export class ActionJournal {
 
   /** Records the whole plan, every step pending, in one transaction; returns the batch id. */
   beginBatch(plan: ActionPlan): number {
-    this.#db.exec('BEGIN IMMEDIATE');
-    try {
+    return this.#writing(() => {
+      this.#db.exec('BEGIN IMMEDIATE');
       const now = Date.now();
       const { lastInsertRowid } = this.#db
         .prepare('INSERT INTO batches (action, target, plan, state, created_ms) VALUES (?, ?, ?, ?, ?)')
@@ -202,34 +251,41 @@ export class ActionJournal {
       plan.steps.forEach((step, seq) => insert.run(batchId, seq, step.clusterId, pathToBlob(step.path), pathToBlob(step.kept.path), step.size, step.mtime, 'pending', now));
       this.#db.exec('COMMIT');
       return batchId;
-    } catch (error) {
-      this.#db.exec('ROLLBACK');
-      throw error;
-    }
+    });
   }
 
   /** Committed before the file is touched: the destination names where it is about to go. */
-  markStarted(batchId: number, seq: number, destination: string | null, trashInfo: string | null, movedId: string | null = null): void {
-    this.#db
-      .prepare('UPDATE steps SET state = ?, destination = ?, trash_info = ?, moved_id = ?, updated_ms = ? WHERE batch_id = ? AND seq = ?')
-      .run('started', destination ? pathToBlob(destination) : null, trashInfo ? pathToBlob(trashInfo) : null, movedId, Date.now(), batchId, seq);
+  markStarted(batchId: number, seq: number, destination: string | null, trashInfo: string | null, movedId: string | null = null, linked: LinkedState | null = null): void {
+    this.#writing(() =>
+      this.#db
+        .prepare('UPDATE steps SET state = ?, destination = ?, trash_info = ?, moved_id = ?, linked = ?, updated_ms = ? WHERE batch_id = ? AND seq = ?')
+        .run('started', destination ? pathToBlob(destination) : null, trashInfo ? pathToBlob(trashInfo) : null, movedId, linked ? JSON.stringify(linked) : null, Date.now(), batchId, seq),
+    );
   }
 
   /** What is at the destination once the file is there: a copy across devices is a new inode. */
   markMoved(batchId: number, seq: number, movedId: string): void {
-    this.#db.prepare('UPDATE steps SET moved_id = ?, updated_ms = ? WHERE batch_id = ? AND seq = ?').run(movedId, Date.now(), batchId, seq);
+    this.#writing(() =>
+      this.#db.prepare('UPDATE steps SET moved_id = ?, updated_ms = ? WHERE batch_id = ? AND seq = ?').run(movedId, Date.now(), batchId, seq),
+    );
   }
 
   markStep(batchId: number, seq: number, state: StepState, reason: string | null = null): void {
-    this.#db.prepare('UPDATE steps SET state = ?, reason = ?, updated_ms = ? WHERE batch_id = ? AND seq = ?').run(state, reason, Date.now(), batchId, seq);
+    this.#writing(() =>
+      this.#db.prepare('UPDATE steps SET state = ?, reason = ?, updated_ms = ? WHERE batch_id = ? AND seq = ?').run(state, reason, Date.now(), batchId, seq),
+    );
   }
 
   finishBatch(batchId: number, state: BatchState): void {
-    this.#db.prepare('UPDATE batches SET state = ?, finished_ms = ? WHERE id = ?').run(state, Date.now(), batchId);
+    this.#writing(() =>
+      this.#db.prepare('UPDATE batches SET state = ?, finished_ms = ? WHERE id = ?').run(state, Date.now(), batchId),
+    );
   }
 
   markUndone(batchId: number): void {
-    this.#db.prepare('UPDATE batches SET undone_ms = ? WHERE id = ?').run(Date.now(), batchId);
+    this.#writing(() =>
+      this.#db.prepare('UPDATE batches SET undone_ms = ? WHERE id = ?').run(Date.now(), batchId),
+    );
   }
 
   batch(batchId: number): JournalBatch | undefined {

@@ -2,18 +2,16 @@
 // process, the app and the CLI) runs meanwhile. Right before each file is touched it is checked
 // again (checkStep.ts): a file that fails a check is refused and the batch goes on; nothing is
 // reported done until the disk shows it.
-import { link, lstat, rename, unlink } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
-import { randomUUID } from 'node:crypto';
-import trash from 'trash';
+import { lstat } from 'node:fs/promises';
+import { displayPath } from '../../../shared/fsName.ts';
+import { plural } from '../../../shared/format.ts';
 import { toFsPath } from '../scan/fsPath.ts';
 import { createStepChecker, Refused } from './checkStep.ts';
-import { exists, fileIdOf, moveNoClobber } from './fileOps.ts';
-import { chooseTrashSlot, moveToTrash } from './freedesktopTrash.ts';
+import { actOn } from './actOnFile.ts';
 import type { ActionJournal } from './actionJournal.ts';
+import { JournalWriteError } from './journalWriteError.ts';
 import type { JournalLock } from './journalLock.ts';
 import type { ActionPlan, PlannedStep } from './planActions.ts';
-import { moveTarget } from './planActions.ts';
 
 export interface StepOutcome {
   clusterId: string;
@@ -34,6 +32,8 @@ export interface ApplyOptions {
   onProgress?: (progress: ApplyProgress) => void;
   /** For tests: runs after a step acted, before its result is confirmed on disk. */
   afterAct?: (step: PlannedStep) => Promise<void>;
+  /** For tests: the last instant, after the last check and the journal's commit, right before the file is touched. */
+  beforeAct?: (step: PlannedStep) => Promise<void>;
 }
 
 export interface ApplyResult {
@@ -47,66 +47,6 @@ export interface StartedBatch {
   run(options?: ApplyOptions): Promise<ApplyResult>;
 }
 
-/** A free name under `to`: the path's place below its scanned root, numbered if taken. */
-async function moveDestination(step: PlannedStep, to: string): Promise<string> {
-  const wanted = moveTarget(step, to);
-  const dot = basename(wanted).lastIndexOf('.');
-  const stem = dot > 0 ? wanted.slice(0, wanted.length - basename(wanted).length + dot) : wanted;
-  const ext = dot > 0 ? basename(wanted).slice(dot) : '';
-  let candidate = wanted;
-  for (let n = 2; await exists(candidate); n++) candidate = `${stem} (${n})${ext}`;
-  return candidate;
-}
-
-async function trashElsewhere(path: string): Promise<void> {
-  await trash(path, { glob: false });
-  if (await exists(path)) throw new Error('the trash did not take it: the file is still there');
-}
-
-async function actOn(step: PlannedStep, plan: ActionPlan, journal: ActionJournal, batchId: number, seq: number): Promise<void> {
-  switch (plan.action) {
-    case 'delete':
-      journal.markStarted(batchId, seq, null, null);
-      await unlink(toFsPath(step.path));
-      return;
-    case 'move': {
-      const destination = await moveDestination(step, plan.to!);
-      journal.markStarted(batchId, seq, destination, null, await fileIdOf(step.path));
-      await moveNoClobber(step.path, destination);
-      journal.markMoved(batchId, seq, await fileIdOf(destination));
-      return;
-    }
-    case 'trash': {
-      if (process.platform !== 'linux') {
-        journal.markStarted(batchId, seq, null, null);
-        await trashElsewhere(step.path);
-        return;
-      }
-      // Recorded before the .trashinfo is written, so a kill leaves nothing the journal misses.
-      // The identity lets undo tell the file it put there from anything found there later.
-      const slot = await chooseTrashSlot(step.path);
-      journal.markStarted(batchId, seq, slot.destination, slot.infoPath, await fileIdOf(step.path));
-      await moveToTrash(step.path, slot);
-      journal.markMoved(batchId, seq, await fileIdOf(slot.destination));
-      return;
-    }
-    case 'hardlink': {
-      // Linked under a temp name in the same folder, then renamed over: the path always names
-      // either the old file or the kept one, never nothing, and never a symlink.
-      const temp = join(dirname(step.path), `.shingle-link-${randomUUID()}`);
-      journal.markStarted(batchId, seq, temp, null);
-      await link(toFsPath(step.kept.path), toFsPath(temp));
-      try {
-        await rename(toFsPath(temp), toFsPath(step.path));
-      } catch (error) {
-        await unlink(toFsPath(temp)).catch(() => undefined);
-        throw error;
-      }
-      return;
-    }
-  }
-}
-
 /** What a step that acted did, for a failure that came after it. */
 const DONE_WORDS: Record<ActionPlan['action'], string> = {
   trash: 'it went to the trash',
@@ -114,6 +54,16 @@ const DONE_WORDS: Record<ActionPlan['action'], string> = {
   delete: 'it was deleted',
   hardlink: 'it was replaced by a hard link',
 };
+
+/**
+ * The journal could not record a step: the batch stops there, saying where. A step that acted
+ * stays recorded as begun, with where its file went, so undo finds it.
+ */
+function stoppedBy(error: JournalWriteError, path: string, acted: boolean, action: ActionPlan['action'], before: StepOutcome[]): JournalWriteError {
+  const where = acted ? `after ${displayPath(path)} (${DONE_WORDS[action]}; the journal records it as begun)` : `before ${displayPath(path)}, which was not touched`;
+  const done = before.filter((o) => o.state === 'done').length;
+  return new JournalWriteError(`${error.message}: the clean-up stopped ${where}; ${plural(done, 'file')} done before it`, { cause: error });
+}
 
 /** Checks on disk that the step did what it says. */
 async function confirm(step: PlannedStep, action: ActionPlan['action']): Promise<void> {
@@ -131,18 +81,20 @@ async function confirm(step: PlannedStep, action: ActionPlan['action']): Promise
  * `run` then carries it out and releases the lock.
  */
 export function startBatch(plan: ActionPlan, journal: ActionJournal): StartedBatch {
-  const lock: JournalLock = journal.lock();
+  let lock: JournalLock | undefined;
   let batchId: number;
   try {
+    lock = journal.lock();
     batchId = journal.beginBatch(plan);
   } catch (error) {
-    lock.release();
-    throw error;
+    lock?.release();
+    throw error instanceof JournalWriteError ? new JournalWriteError(`${error.message}; nothing was acted on`, { cause: error }) : error;
   }
-  return { batchId, run: (options = {}) => runBatch(plan, journal, batchId, options).finally(() => lock.release()) };
+  const held = lock;
+  return { batchId, run: (options = {}) => runBatch(plan, journal, batchId, options).finally(() => held.release()) };
 }
 
-async function runBatch(plan: ActionPlan, journal: ActionJournal, batchId: number, { signal, onProgress, afterAct }: ApplyOptions): Promise<ApplyResult> {
+async function runBatch(plan: ActionPlan, journal: ActionJournal, batchId: number, { signal, onProgress, afterAct, beforeAct }: ApplyOptions): Promise<ApplyResult> {
   const outcomes: StepOutcome[] = [];
   const checker = createStepChecker(plan.action, signal);
   let failed = 0;
@@ -158,12 +110,13 @@ async function runBatch(plan: ActionPlan, journal: ActionJournal, batchId: numbe
       try {
         const seen = await checker.check(step);
         await checker.final(step, seen);
-        await actOn(step, plan, journal, batchId, seq);
+        await actOn(step, { plan, journal, batchId, seq, seen, ...(beforeAct ? { beforeAct } : {}) });
         acted = true;
         await afterAct?.(step);
         await confirm(step, plan.action);
         if (plan.action === 'hardlink') await checker.touched(step.kept.path);
       } catch (error) {
+        if (error instanceof JournalWriteError) throw stoppedBy(error, step.path, acted, plan.action, outcomes);
         if (signal?.aborted && !(error instanceof Refused) && journal.steps(batchId, seq, seq + 1)[0]?.state === 'pending') {
           journal.finishBatch(batchId, 'cancelled');
           return { batchId, outcomes, cancelled: true };
@@ -177,7 +130,11 @@ async function runBatch(plan: ActionPlan, journal: ActionJournal, batchId: numbe
           failed++;
         }
       }
-      journal.markStep(batchId, seq, outcome.state, outcome.reason ?? null);
+      try {
+        journal.markStep(batchId, seq, outcome.state, outcome.reason ?? null);
+      } catch (error) {
+        throw error instanceof JournalWriteError ? stoppedBy(error, step.path, acted, plan.action, outcomes) : error;
+      }
       outcomes.push(outcome);
     }
   } finally {

@@ -3,15 +3,10 @@
 // run checks everything again, contents included (checkStep.ts), right before each action.
 import { dirname } from 'node:path';
 import { displayPath } from '../../../shared/fsName.ts';
-import { fileAsScanned } from './checkStep.ts';
+import { fileAsScanned, linkWouldChange } from './checkStep.ts';
+import { filesOpenForWriting, inUse } from './filesInUse.ts';
 import { trashProblem } from './freedesktopTrash.ts';
-import type { ActionPlan, FileState } from './planActions.ts';
-
-/** Why the file is no longer what the scan saw, the same test the run makes (checkStep.ts). */
-async function whyChanged(state: FileState): Promise<string | undefined> {
-  const now = await fileAsScanned(state);
-  return typeof now === 'string' ? now : undefined;
-}
+import type { ActionPlan } from './planActions.ts';
 
 const key = (clusterId: string, path: string) => `${clusterId}\0${path}`;
 
@@ -19,15 +14,21 @@ const key = (clusterId: string, path: string) => `${clusterId}\0${path}`;
 export async function checkPlanOnDisk(plan: ActionPlan): Promise<ActionPlan> {
   // One look per folder and per trash: files of one folder share it.
   const trashProblems = new Map<string, Promise<string | undefined>>();
+  // One look at who holds files open for writing, for the whole plan.
+  const writers = filesOpenForWriting();
   const reasons = await Promise.all(
     plan.steps.map(async (step) => {
       const own = await fileAsScanned(step);
       if (typeof own === 'string') return `the file ${own}`;
       // The names the scan listed were refused in planActions: this one is outside the scanned
       // folders or made since, and unlinking one name frees nothing.
+      const busy = inUse(writers, own);
+      if (busy) return busy;
       if (own.nlink > 1) return 'it has another name (hard link) the scan did not list, which would stay: acting on this one frees nothing';
-      const kept = await whyChanged(step.kept);
-      if (kept) return `the file it duplicates, ${displayPath(step.kept.path)}, ${kept}`;
+      const kept = await fileAsScanned(step.kept);
+      if (typeof kept === 'string') return `the file it duplicates, ${displayPath(step.kept.path)}, ${kept}`;
+      // The run refuses it too (checkStep.ts): the preview says so first.
+      if (plan.action === 'hardlink') return linkWouldChange(own, kept);
       // Elsewhere the run hands files to the system's trash (applyPlan.ts), which picks its own folder.
       if (plan.action !== 'trash' || process.platform !== 'linux') return undefined;
       const folder = dirname(step.path);

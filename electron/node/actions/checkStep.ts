@@ -15,6 +15,8 @@ import { detailStepUrl } from '../near/detailStep.ts';
 import type { DocumentDetail } from '../near/detailStep.ts';
 import { toFsPath } from '../scan/fsPath.ts';
 import { hashFile, sameStats, sameTime } from './fileOps.ts';
+import { filesOpenForWriting, inUse } from './filesInUse.ts';
+import type { Writers } from './filesInUse.ts';
 import { folderRerouted } from './realPaths.ts';
 import type { ActionKind, FileState, PlannedStep } from './planActions.ts';
 
@@ -23,6 +25,8 @@ export class Refused extends Error {}
 export interface Seen {
   file: Stats;
   kept: Stats;
+  /** The file's content hash as checked, when it was hashed. */
+  hash?: string;
 }
 
 interface KeptCopy {
@@ -39,6 +43,20 @@ export async function fileAsScanned(expected: FileState): Promise<Stats | string
   const ctimeChanged = expected.ctime !== undefined && !sameTime(info.ctimeMs, expected.ctime);
   if (info.size !== expected.size || !sameTime(info.mtimeMs, expected.mtime) || ctimeChanged) return 'changed since the scan';
   return info;
+}
+
+/**
+ * What a hard link would take from the duplicate: its owner, group and permissions become the
+ * kept copy's (one inode, one set). Undefined when they are the same; else what would change.
+ */
+export function linkWouldChange(file: Stats, kept: Stats): string | undefined {
+  const mode = (stats: Stats) => (stats.mode & 0o7777).toString(8).padStart(3, '0');
+  const changes = [
+    file.uid !== kept.uid && `owner (${file.uid} → ${kept.uid})`,
+    file.gid !== kept.gid && `group (${file.gid} → ${kept.gid})`,
+    mode(file) !== mode(kept) && `permissions (${mode(file)} → ${mode(kept)})`,
+  ].filter((change) => typeof change === 'string');
+  return changes.length === 0 ? undefined : `a hard link to the kept copy would change its ${changes.join(', ')}`;
 }
 
 /** The state the scan saw, or refused with why the disk no longer shows it. */
@@ -71,6 +89,8 @@ export interface StepChecker {
 
 export function createStepChecker(action: ActionKind, signal?: AbortSignal): StepChecker {
   const keptCopies = new Map<string, KeptCopy>();
+  // Who holds files open for writing: looked up once, at the batch's first file.
+  let writers: Writers | undefined;
   let pool: ExtractPool<DocumentDetail> | undefined;
 
   async function readText(path: string): Promise<DocumentDetail | undefined> {
@@ -119,13 +139,18 @@ export function createStepChecker(action: ActionKind, signal?: AbortSignal): Ste
   return {
     async check(step) {
       const file = await checkState(step, 'the file');
+      writers ??= filesOpenForWriting();
+      const busy = inUse(writers, file);
+      if (busy) throw new Refused(busy);
       const copy = await keptCopy(step.kept);
       if (file.dev === copy.stats.dev && file.ino === copy.stats.ino) throw new Refused('it is the kept copy itself, under another name');
       if (action === 'hardlink' && file.dev !== copy.stats.dev) throw new Refused('the kept copy is on another device: a hard link is impossible');
+      const metadataChange = action === 'hardlink' ? linkWouldChange(file, copy.stats) : undefined;
+      if (metadataChange) throw new Refused(metadataChange);
       const fileHash = step.hash || step.relation === 'copy' ? await hashNow(step.path, 'the file') : undefined;
       if (step.hash && fileHash !== step.hash) throw new Refused('its content changed since the scan');
       await checkClaim(step, copy, fileHash);
-      return { file, kept: copy.stats };
+      return { file, kept: copy.stats, ...(fileHash === undefined ? {} : { hash: fileHash }) };
     },
     async final(step, seen) {
       const [file, kept] = await Promise.all([lstat(toFsPath(step.path)).catch(() => undefined), lstat(toFsPath(step.kept.path)).catch(() => undefined)]);

@@ -4,9 +4,11 @@
 //
 // Hard links: the journal keeps no copy of a replaced file, but before linking its hash matched
 // the kept copy's, so its bytes are the kept copy's bytes. Undo writes those bytes to a new inode
-// at the path and puts back the recorded mtime; the owner and mode are those of the kept copy.
+// at the path and puts back the recorded mtime, owner and permissions (journals from before
+// these were recorded give it the kept copy's). A path edited since it was linked is left as it
+// is, and undo says why: its own bytes are gone.
 import { constants } from 'node:fs';
-import { copyFile, lstat, rename, unlink, utimes } from 'node:fs/promises';
+import { chmod, chown, copyFile, lstat, rename, unlink, utimes } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { displayPath } from '../../../shared/fsName.ts';
@@ -14,7 +16,8 @@ import { toFsPath } from '../scan/fsPath.ts';
 import { exists, isPrefixOf, moveNoClobber, sameStats, sameTime } from './fileOps.ts';
 import { restoreFromTrash } from './freedesktopTrash.ts';
 import { folderRerouted } from './realPaths.ts';
-import type { ActionJournal, JournalBatch, JournalStep } from './actionJournal.ts';
+import { isAsidePath, removeAsideFolder } from './setAside.ts';
+import type { ActionJournal, JournalBatch, JournalStep, LinkedState } from './actionJournal.ts';
 import type { ActionKind } from './planActions.ts';
 
 export interface UndoOutcome {
@@ -50,7 +53,7 @@ async function isMovedFile(step: JournalStep, destination: string): Promise<bool
 }
 
 /** What undo did to one step: 'restored', or nothing, and why nothing was needed. */
-type StepUndone = { state: 'restored' } | { state: 'nothing-to-do'; reason: string };
+type StepUndone = { state: 'restored'; reason?: string } | { state: 'nothing-to-do'; reason: string };
 const RESTORED: StepUndone = { state: 'restored' };
 const nothingToDo = (reason: string): StepUndone => ({ state: 'nothing-to-do', reason });
 
@@ -105,8 +108,31 @@ async function undoRelocation(step: JournalStep, action: ActionKind): Promise<St
   return RESTORED;
 }
 
+/**
+ * A step stopped (killed) while its file was set aside (setAside.ts): the file goes back to its
+ * path, over nothing but the link to the kept copy a hard-link step may have made there.
+ */
+async function undoSetAside(step: JournalStep, aside: string): Promise<StepUndone> {
+  const [atPath, kept] = await Promise.all([lstat(toFsPath(step.path)).catch(() => undefined), lstat(toFsPath(step.keptPath)).catch(() => undefined)]);
+  if (atPath && kept && atPath.dev === kept.dev && atPath.ino === kept.ino) {
+    await rename(toFsPath(aside), toFsPath(step.path));
+    await removeAsideFolder(aside);
+    return RESTORED;
+  }
+  if (atPath) throw new UndoError(`something new is at its path; the file was left at ${displayPath(aside)}`);
+  await moveNoClobber(aside, step.path);
+  await removeAsideFolder(aside);
+  return RESTORED;
+}
+
 async function undoHardlink(step: JournalStep, options: UndoOptions): Promise<StepUndone> {
-  if (step.destination) await unlink(toFsPath(step.destination)).catch(() => undefined);
+  if (step.destination && isAsidePath(step.destination)) {
+    if (await exists(step.destination)) return undoSetAside(step, step.destination);
+    await removeAsideFolder(step.destination);
+  } else if (step.destination) {
+    // Journals from before set-aside folders: the temporary name the link was made under.
+    await unlink(toFsPath(step.destination)).catch(() => undefined);
+  }
   const [linked, kept] = await Promise.all([lstat(toFsPath(step.path)).catch(() => undefined), lstat(toFsPath(step.keptPath)).catch(() => undefined)]);
   if (!linked) return nothingToDo('it no longer exists: nothing to give its own copy again');
   if (!kept || linked.dev !== kept.dev || linked.ino !== kept.ino) {
@@ -115,26 +141,58 @@ async function undoHardlink(step: JournalStep, options: UndoOptions): Promise<St
     if (linked.nlink > 1) throw new UndoError(`it still shares its bytes with another name, and the kept copy is no longer at ${displayPath(step.keptPath)} as that name; left as it is`);
     return nothingToDo('it is not a link to the kept copy (never linked, or changed since): it has its own bytes');
   }
+  // An edit through either name since the link changed both: the bytes it had are gone, and
+  // copying the edited ones back under its old mtime would call them restored.
+  if (step.linked && (linked.size !== step.linked.size || !sameTime(linked.mtimeMs, step.linked.mtimeMs))) {
+    throw new UndoError(`it was edited after it was linked (here or as ${displayPath(step.keptPath)}: an edit to either changes both), so the bytes it had are gone; left linked`);
+  }
   const temp = join(dirname(step.path), `.shingle-undo-${randomUUID()}`);
   await copyFile(toFsPath(step.keptPath), toFsPath(temp), constants.COPYFILE_EXCL);
   try {
     const mtime = new Date(step.mtime);
     await utimes(toFsPath(temp), mtime, mtime);
+    const ownerNote = step.linked ? await restoreOwnerAndMode(temp, step.linked) : undefined;
     await options.beforeReplace?.(step.path);
     // Copying takes a while: work saved to the path meanwhile (a new file renamed over it, or
     // bytes written into the shared inode) must not be replaced by the bytes copied before it.
     const now = await lstat(toFsPath(step.path)).catch(() => undefined);
     if (!now || !sameStats(now, linked)) throw new UndoError('it changed while undo copied its bytes back; left as it is');
     await rename(toFsPath(temp), toFsPath(step.path));
+    return ownerNote ? { state: 'restored', reason: ownerNote } : RESTORED;
   } catch (error) {
     await unlink(toFsPath(temp)).catch(() => undefined);
     throw error;
   }
-  return RESTORED;
+}
+
+/**
+ * The journaled permissions, owner and group on the copy undo made (a chmod of the shared inode
+ * since the link changed them for both names). Another user's ownership needs an administrator:
+ * then what was not set back is returned, said with the outcome.
+ */
+async function restoreOwnerAndMode(path: string, linked: LinkedState): Promise<string | undefined> {
+  await chmod(toFsPath(path), linked.mode);
+  const now = await lstat(toFsPath(path));
+  if (now.uid === linked.uid && now.gid === linked.gid) return undefined;
+  try {
+    await chown(toFsPath(path), linked.uid, linked.gid);
+    return undefined;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EPERM') throw error;
+    return `its owner and group (${linked.uid}:${linked.gid}) could not be set back: only an administrator may give a file to another user`;
+  }
 }
 
 async function undoStep(step: JournalStep, action: ActionKind, options: UndoOptions): Promise<StepUndone> {
-  if (action === 'delete') throw new UndoError('deleted permanently: it cannot be restored');
+  if (action === 'delete') {
+    // Killed while the file was set aside, before it was deleted: it is still there to put back.
+    if (step.destination && isAsidePath(step.destination)) {
+      if (await exists(step.destination)) return undoSetAside(step, step.destination);
+      await removeAsideFolder(step.destination);
+      if (step.state === 'started' && (await exists(step.path))) return nothingToDo('it never left its path (the run stopped before it)');
+    }
+    throw new UndoError('deleted permanently: it cannot be restored');
+  }
   if (action === 'hardlink') return undoHardlink(step, options);
   if (!step.destination) throw new UndoError('the journal does not record where it went (trashed by the system trash)');
   return undoRelocation(step, action);

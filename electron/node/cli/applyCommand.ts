@@ -9,6 +9,7 @@ import { startBatch } from '../actions/applyPlan.ts';
 import type { ApplyProgress, StartedBatch } from '../actions/applyPlan.ts';
 import { checkPlanOnDisk } from '../actions/checkPlan.ts';
 import { JournalBusyError } from '../actions/journalLock.ts';
+import { JournalWriteError } from '../actions/journalWriteError.ts';
 import { PlanError, planActions, planTotals } from '../actions/planActions.ts';
 import { planFolderArgument } from './applyFolder.ts';
 import { realPaths } from '../actions/realPaths.ts';
@@ -94,10 +95,13 @@ export async function applyCommand(argv: string[], context: CommandContext): Pro
     try {
       batch = startBatch(plan, journal);
     } catch (error) {
-      if (error instanceof JournalBusyError) throw new CommandFailure(error.message, { cause: error });
+      if (error instanceof JournalBusyError || error instanceof JournalWriteError) throw new CommandFailure(error.message, { cause: error });
       throw error;
     }
-    return await runBatch(args, plan, batch, context);
+    return await runBatch(args, plan, batch, context).catch((error: unknown) => {
+      // The journal could not record a step (a full disk): the batch stopped, and the line says where.
+      throw error instanceof JournalWriteError ? new CommandFailure(error.message, { cause: error }) : error;
+    });
   } finally {
     journal.close();
   }

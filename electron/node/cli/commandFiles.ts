@@ -4,6 +4,7 @@
 import { displayPath } from '../../../shared/fsName.ts';
 import type { ScanReport } from '../../../shared/report.ts';
 import { ActionJournal } from '../actions/actionJournal.ts';
+import { JournalWriteError } from '../actions/journalWriteError.ts';
 import { readReport, ReportError } from '../actions/readReport.ts';
 import { CommandFailure, UsageError } from './harness.ts';
 
@@ -20,6 +21,8 @@ export function openJournal(path: string): ActionJournal {
   try {
     return new ActionJournal(path);
   } catch (error) {
-    throw new CommandFailure(`cannot open the journal ${displayPath(path)}: ${(error as Error).message.split('\n')[0]}`, { cause: error });
+    // A JournalWriteError names the journal and the cause (a full or read-only disk) itself.
+    const message = error instanceof JournalWriteError ? error.message : `cannot open the journal ${displayPath(path)}: ${(error as Error).message.split('\n')[0]}`;
+    throw new CommandFailure(message, { cause: error });
   }
 }

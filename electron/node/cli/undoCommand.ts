@@ -40,7 +40,11 @@ export async function undoCommand(argv: string[], context: CommandContext): Prom
     // Undo does not stop half-way on Ctrl-C: each step it takes is recorded, and a second Ctrl-C exits at once.
     const result = await undoBatch(journal, batchText === undefined ? journal.lastActingBatchId() : Number(batchText));
     for (const o of result.outcomes) {
-      if (o.state === 'restored') continue;
+      // Restored, with what could not be put back as it was (an owner only an administrator may give).
+      if (o.state === 'restored') {
+        if (o.reason) process.stderr.write(`warning ${terminalPath(o.path)}: ${terminalText(o.reason)}\n`);
+        continue;
+      }
       process.stderr.write(`${o.state === 'refused' ? 'not restored' : 'nothing to do for'} ${terminalPath(o.path)}: ${terminalText(o.reason ?? '')}\n`);
     }
     const restored = result.outcomes.filter((o) => o.state === 'restored').length;

@@ -6,6 +6,7 @@ import { basename, dirname, join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { displayPath } from '../../../shared/fsName.ts';
 import { APPLICATION_ID, NewerSchemaError, SCHEMA_VERSION, migrate, schemaVersion } from './migrations.ts';
+import { storageCause } from './storageFailure.ts';
 
 /** Why the index cannot be used: the host may go on without it (`--no-index`). */
 export type FileIndexProblem = 'newer' | 'foreign' | 'damaged' | 'unavailable';
@@ -43,6 +44,11 @@ export function indexFailure(path: string, error: unknown): unknown {
   // Extended result codes keep the primary code in their low byte.
   const primary = error.errcode & 0xff;
   if (primary === SQLITE_CORRUPT || primary === SQLITE_NOTADB) return damagedIndex(path, error.errstr, error);
+  // A full or read-only disk, or one failing, is named as such, not as SQLite's code for it.
+  const cause = storageCause(error, dirname(path));
+  if (cause) {
+    return new FileIndexError(path, 'unavailable', `The index ${where} cannot be written: ${cause}. Choose another --index, or run with --no-index.`, error);
+  }
   if (primary === SQLITE_READONLY) {
     return new FileIndexError(path, 'unavailable', `The index ${where} cannot be written (read-only file, folder or disk). Make it writable, choose another --index, or run with --no-index.`, error);
   }
@@ -62,7 +68,7 @@ export function damagedIndex(path: string, why: string, cause?: unknown): FileIn
 /** A file-system error (making the folder, creating the file) as a FileIndexError. */
 function fileSystemFailure(path: string, doing: string, error: unknown): FileIndexError {
   const code = (error as NodeJS.ErrnoException).code;
-  const why = code === 'ENOTDIR' || code === 'EEXIST' ? 'a file stands where a folder is needed' : code === 'EACCES' || code === 'EPERM' ? 'permission denied' : code === 'EROFS' ? 'read-only file system' : (error as Error).message;
+  const why = storageCause(error, dirname(path)) ?? (code === 'ENOTDIR' || code === 'EEXIST' ? 'a file stands where a folder is needed' : code === 'EACCES' || code === 'EPERM' ? 'permission denied' : (error as Error).message);
   return new FileIndexError(path, 'unavailable', `Cannot ${doing} for the index ${displayPath(path)}: ${why}. Choose another --index, or run with --no-index.`, error);
 }
 
