@@ -219,7 +219,13 @@ export function openBulkActions(options: BulkActionsOptions): BulkActions {
           ({ outcomes }) => outcomes.filter((o) => o.state !== 'done').length,
           (error: unknown) => {
             console.error('shingle: the clean-up failed:', error);
-            opened.finishBatch(batchId, 'cancelled');
+            // The journal may be what failed (a full disk): closing the batch can fail the same way,
+            // and must not become an unhandled rejection that takes the engine host down.
+            try {
+              opened.finishBatch(batchId, 'cancelled');
+            } catch (closing) {
+              console.error('shingle: the batch could not be closed in the journal:', closing);
+            }
             return total;
           },
         )
