@@ -15,10 +15,11 @@ import { describeRule } from './cleanupRules.ts';
 const relationLabels: Record<PlanFile['relation'], string> = {
   kept: 'Stays',
   copy: 'Identical copy',
-  'same-text': 'Same text, other format',
+  'same-text': 'Same text, other format or spacing',
   edited: 'Edited version',
   excerpt: 'Excerpt',
   container: 'Contains the others',
+  'same-words': 'Same words, other punctuation or case',
 };
 
 /** A folder clean-up's files that stay, after its clusters: only there, edited versions, other names. */

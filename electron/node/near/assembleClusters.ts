@@ -7,7 +7,8 @@ import type { Cluster, ClusterKind, DocumentFormat, ReportFile } from '../../../
 import type { DocumentUnit } from './documentUnits.ts';
 
 export interface TextNode {
-  units: { unit: DocumentUnit; format: DocumentFormat }[];
+  /** `layout`: the text's layoutHash; absent when not known (then never taken for the same text). */
+  units: { unit: DocumentUnit; format: DocumentFormat; layout?: string }[];
   words: number;
 }
 
@@ -30,15 +31,40 @@ function clusterId(kind: ClusterKind, files: readonly ReportFile[]): string {
 /** The first file of a node: the one its copies and its matches are named by. */
 const firstPath = (node: TextNode) => node.units[0]!.unit.inodes[0]!.file.path;
 
-/** The files of a cluster, representative first, each with the member it matches. */
+type NodeUnit = TextNode['units'][number];
+
+/**
+ * A node's units in texts: the same text is the same document in another format, or in the same
+ * format with the same layout hash (it differs at most in spacing and line ends). A unit of a
+ * format already in a text with another layout (other punctuation, case or digits) starts a text
+ * of its own: the same words, but an edit. The node's first unit leads the first text.
+ */
+function textsOf(units: readonly NodeUnit[]): NodeUnit[][] {
+  const texts: NodeUnit[][] = [];
+  for (const unit of units) {
+    const same = texts.find((text) => text.every((other) => other.format !== unit.format || (unit.layout !== undefined && other.layout === unit.layout)));
+    if (same) same.push(unit);
+    else texts.push([unit]);
+  }
+  return texts;
+}
+
+/**
+ * The files of a cluster, representative first, each with the member it matches. A node's files
+ * come text by text (textsOf), unit by unit, copy by copy: `identical` says 'bytes' for a copy,
+ * 'text' for another unit of the same text, 'words' for a text with the node's words but not its
+ * punctuation or case.
+ */
 function memberFiles(members: readonly Member[]): ReportFile[] {
   const files: ReportFile[] = [];
   for (const { node, similarity, match } of members) {
-    node.units.forEach(({ unit, format }, u) => {
+    textsOf(node.units).forEach((text, t) => text.forEach(({ unit, format }, u) => {
       unit.inodes.forEach(({ file, links }, i) => {
-        const identical = i > 0 ? 'bytes' : u > 0 ? 'text' : undefined;
-        // A copy matches its node's first file exactly; that file matches the member's match.
-        const matched = identical ? { similarity: 1, matches: firstPath(node) } : match ? { similarity: round3(similarity), matches: firstPath(match) } : {};
+        const identical = i > 0 ? 'bytes' : u > 0 ? 'text' : t > 0 ? 'words' : undefined;
+        // A copy matches its text's first file exactly, a text with the same words the node's
+        // first file; that file matches the member's match.
+        const same = identical === 'words' ? firstPath(node) : text[0]!.unit.inodes[0]!.file.path;
+        const matched = identical ? { similarity: 1, matches: same } : match ? { similarity: round3(similarity), matches: firstPath(match) } : {};
         files.push({
           path: file.path,
           size: file.size,
@@ -52,7 +78,7 @@ function memberFiles(members: readonly Member[]): ReportFile[] {
           ...matched,
         });
       });
-    });
+    }));
   }
   return files;
 }
