@@ -45,6 +45,17 @@ export function memberGroups(cluster: Cluster): { bytes: number[]; text: number[
   return { bytes, text, words };
 }
 
+/**
+ * Whether a near cluster holds one text only, so its figure may be 100 %: 'text' when every
+ * file has the first one's bytes or text, 'words' when some have only its words (other
+ * punctuation or case); undefined for a cluster of several texts, or not near.
+ */
+export function oneText(cluster: Cluster): 'text' | 'words' | undefined {
+  const rest = cluster.files.slice(1);
+  if (cluster.kind !== 'near' || !rest.every((file) => file.identical !== undefined)) return undefined;
+  return rest.some((file) => file.identical === 'words') ? 'words' : 'text';
+}
+
 /** What a removal of this relation needs the person to have included; undefined when always allowed. */
 export function kindNeeded(relation: Relation): IncludeKind | undefined {
   return relation === 'edited' || relation === 'same-words' ? 'near' : relation === 'excerpt' ? 'contained' : undefined;

@@ -20,7 +20,10 @@ interface Member {
   match?: TextNode;
 }
 
-const round3 = (x: number) => Math.round(x * 1000) / 1000;
+/** Three decimals, rounded down: a figure never claims more likeness than was measured (0.9996 is not 1). */
+const floor3 = (x: number) => Math.floor(x * 1000 + 1e-9) / 1000;
+/** The most a member of another text than its match can show: 1 is for an identical text only. */
+const OTHER_TEXT_MAX = 0.999;
 
 /** Stable for the same kind and members: 64 bits of a hash of the sorted paths. */
 function clusterId(kind: ClusterKind, files: readonly ReportFile[]): string {
@@ -55,16 +58,16 @@ function textsOf(units: readonly NodeUnit[]): NodeUnit[][] {
  * 'text' for another unit of the same text, 'words' for a text with the node's words but not its
  * punctuation or case.
  */
-function memberFiles(members: readonly Member[]): ReportFile[] {
+function memberFiles(kind: ClusterKind, members: readonly Member[]): ReportFile[] {
   const files: ReportFile[] = [];
   for (const { node, similarity, match } of members) {
     textsOf(node.units).forEach((text, t) => text.forEach(({ unit, format }, u) => {
       unit.inodes.forEach(({ file, links }, i) => {
         const identical = i > 0 ? 'bytes' : u > 0 ? 'text' : t > 0 ? 'words' : undefined;
-        // A copy matches its text's first file exactly, a text with the same words the node's
-        // first file; that file matches the member's match.
-        const same = identical === 'words' ? firstPath(node) : text[0]!.unit.inodes[0]!.file.path;
-        const matched = identical ? { similarity: 1, matches: same } : match ? { similarity: round3(similarity), matches: firstPath(match) } : {};
+        // A byte copy matches its twin, another unit of a text the text's first file, a text with
+        // the same words the node's first file; that file matches the member's match.
+        const same = identical === 'bytes' ? unit.inodes[0]!.file.path : identical === 'text' ? text[0]!.unit.inodes[0]!.file.path : firstPath(node);
+        const matched = identical ? { similarity: 1, matches: same } : match ? { similarity: memberFigure(kind, similarity), matches: firstPath(match) } : {};
         files.push({
           path: file.path,
           size: file.size,
@@ -83,12 +86,21 @@ function memberFiles(members: readonly Member[]): ReportFile[] {
   return files;
 }
 
+/**
+ * A member's figure to its match, floored. A near member is another text than its match, so never
+ * 1 (its shingles may all be shared: reordered or repeated sentences). A contained member's
+ * figure is its containment, and 1 is true of a part wholly inside.
+ */
+function memberFigure(kind: ClusterKind, similarity: number): number {
+  return kind === 'near' ? Math.min(OTHER_TEXT_MAX, floor3(similarity)) : floor3(similarity);
+}
+
 function buildCluster(kind: ClusterKind, members: Member[]): Cluster {
-  const files = memberFiles(members);
+  const files = memberFiles(kind, members);
   const reclaimable = files.slice(1).reduce((sum, f) => sum + f.size, 0);
-  // Copies of a text count at 1; every other member at its similarity to its match.
-  const similarity = Math.min(1, ...members.slice(1).map((m) => m.similarity));
-  return { id: clusterId(kind, files), kind, similarity: round3(similarity), reclaimable, files };
+  // Copies of a text count at 1; every other member at its figure to its match.
+  const similarity = Math.min(1, ...members.slice(1).map((m) => memberFigure(kind, m.similarity)));
+  return { id: clusterId(kind, files), kind, similarity, reclaimable, files };
 }
 
 /**

@@ -53,8 +53,8 @@ export function withoutFiles(cluster: Cluster, gone: ReadonlySet<string>): Reduc
           continue;
         }
         if (u > 0 || i > 0) {
-          // A copy of its node's text: alike to the node's first file.
-          files.push({ ...rest, identical: i > 0 ? 'bytes' : 'text', similarity: 1, matches: head.path });
+          // A copy of its node's text: alike to the node's first file; a byte copy names its twin.
+          files.push({ ...rest, identical: i > 0 ? 'bytes' : 'text', similarity: 1, matches: i > 0 ? unit[0]!.path : head.path });
           continue;
         }
         // A node's first file carries the node's measure, taken against the file its first file
