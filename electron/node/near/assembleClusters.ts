@@ -37,19 +37,33 @@ const firstPath = (node: TextNode) => node.units[0]!.unit.inodes[0]!.file.path;
 type NodeUnit = TextNode['units'][number];
 
 /**
- * A node's units in texts: the same text is the same document in another format, or in the same
- * format with the same layout hash (it differs at most in spacing and line ends). A unit of a
- * format already in a text with another layout (other punctuation, case or digits) starts a text
- * of its own: the same words, but an edit. The node's first unit leads the first text.
+ * A node's units in texts: the same text is the same layout hash (it differs at most in spacing
+ * and line ends), whatever the format, or the same document in another format. Units are first
+ * grouped by layout; a group then joins the first earlier one that has none of its formats (a
+ * PDF whose extraction spaces or hyphenates otherwise). A group left with a format of an earlier
+ * one has other punctuation, case or digits: the same words, but an edit. A unit with no layout
+ * known is a group of its own. The node's first unit leads the first text; units keep their order.
  */
 function textsOf(units: readonly NodeUnit[]): NodeUnit[][] {
-  const texts: NodeUnit[][] = [];
+  const byLayout = new Map<string, NodeUnit[]>();
+  const groups: NodeUnit[][] = [];
   for (const unit of units) {
-    const same = texts.find((text) => text.every((other) => other.format !== unit.format || (unit.layout !== undefined && other.layout === unit.layout)));
-    if (same) same.push(unit);
-    else texts.push([unit]);
+    const known = unit.layout === undefined ? undefined : byLayout.get(unit.layout);
+    if (known) known.push(unit);
+    else {
+      const group = [unit];
+      groups.push(group);
+      if (unit.layout !== undefined) byLayout.set(unit.layout, group);
+    }
   }
-  return texts;
+  const texts: NodeUnit[][] = [];
+  for (const group of groups) {
+    const other = texts.find((text) => group.every((unit) => text.every((member) => member.format !== unit.format)));
+    if (other) other.push(...group);
+    else texts.push(group);
+  }
+  const order = new Map(units.map((unit, i) => [unit, i]));
+  return texts.map((text) => text.sort((a, b) => order.get(a)! - order.get(b)!));
 }
 
 /**

@@ -27,6 +27,10 @@ const FILES = {
   'prices-crlf.txt': original.replace(/\n/g, '\r\n').replace(/\. /g, '.  \n '),
   'prices.html': `<html><body><p>${original.split('\n\n').join('</p>\n<p>')}</p></body></html>`,
 };
+// Another document: its edit in capitals is listed before the .txt it edits (same size, its name
+// sorts first), and only the .html tells which of the two .txt has the text.
+const letter = prose(42, 3);
+const LETTER = { 'letter-CAPS.txt': letter.toUpperCase(), 'letter.txt': letter, 'letter.html': `<html><body><p>${letter.split('\n\n').join('</p>\n<p>')}</p></body></html>` };
 
 describe('the same words with other punctuation, case or digits', () => {
   let tree: TempTree;
@@ -34,6 +38,7 @@ describe('the same words with other punctuation, case or digits', () => {
   const name = (path: string) => path.slice(tree.path('p/').length);
   beforeAll(async () => {
     tree = await createTempTree(Object.fromEntries(Object.entries(FILES).map(([file, text]) => [`p/${file}`, text])));
+    for (const [file, text] of Object.entries(LETTER)) await tree.write(`letters/${file}`, text);
     const report = await runScan({ ...defaultScanOptions, roots: [tree.path('p')] });
     expect(report.clusters).toHaveLength(1);
     cluster = report.clusters[0]!;
@@ -50,6 +55,14 @@ describe('the same words with other punctuation, case or digits', () => {
     // Still the same words, all of them: one word group, and the measure is honest at 1.
     expect(new Set(words).size).toBe(1);
     for (const file of cluster.files.filter((f) => edits.includes(name(f.path)))) expect([file.identical, file.similarity]).toEqual(['words', 1]);
+  });
+
+  it('takes the text in another format for the one a same-format file shares, whichever is listed first', async () => {
+    const report = await runScan({ ...defaultScanOptions, roots: [tree.path('letters')] });
+    expect(report.clusters).toHaveLength(1);
+    const identical = Object.fromEntries(report.clusters[0]!.files.map((f) => [f.path.slice(tree.path('letters/').length), f.identical ?? 'first']));
+    expect(identical['letter-CAPS.txt']).toBe('words');
+    expect([identical['letter.txt'], identical['letter.html']].sort()).toEqual(['first', 'text']);
   });
 
   it('reads again the documents an index holds without a layout hash (written before it was kept), and tells the edits apart', async () => {
