@@ -16,10 +16,11 @@ import { describeRule } from './cleanupRules.ts';
 const relationLabels: Record<PlanFile['relation'], string> = {
   kept: 'Stays',
   copy: 'Identical copy',
-  'same-text': 'Same text, other format',
+  'same-text': 'Same text',
   edited: 'Edited version',
   excerpt: 'Excerpt',
   container: 'Contains the others',
+  'same-words': 'Same words, edited',
 };
 
 /** A folder clean-up's files that stay, after its clusters: only there, edited versions, other names. */

@@ -1,5 +1,6 @@
 // Words and figures for clusters, the same in the list and in the cluster view.
 import { formatPercent } from '../../shared/format.ts';
+import { oneText } from '../../shared/selection/fileRelations.ts';
 import type { Cluster, ClusterKind, DocumentFormat } from '../../shared/report.ts';
 import type { ClusterSort } from '../engine/contractTypes.ts';
 
@@ -29,7 +30,12 @@ export const sortLabels: Record<ClusterSort, string> = {
  */
 export function similarityLabel(cluster: Cluster, nameOf?: (path: string) => string): string {
   if (cluster.kind === 'exact') return 'identical';
-  if (cluster.kind === 'near') return `${formatPercent(cluster.similarity)} similar`;
+  if (cluster.kind === 'near') {
+    // 100 % only for one text: identical, or the same words where punctuation or case differ.
+    const one = oneText(cluster);
+    if (one !== undefined) return one === 'words' ? 'same words' : 'identical text';
+    return `${formatPercent(Math.min(cluster.similarity, 0.999))} similar`;
+  }
   const [container, contained] = cluster.files;
   if (!nameOf || !container || !contained) return `${formatPercent(cluster.similarity)} inside`;
   const part = cluster.files.length === 2 ? `of ${nameOf(contained.path)}` : 'or more of each';

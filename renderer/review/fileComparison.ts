@@ -23,12 +23,14 @@ export function comparison({ cluster, fileIndex, names, base, sameAs, changes, m
   const file = cluster.files[fileIndex]!;
   if (fileIndex === base) return 'Base of the comparison';
   const parts: string[] = [];
-  if (sameAs !== undefined) parts.push(`${file.identical === 'bytes' ? 'Same bytes' : 'Same text'} as ${names[sameAs]}`);
+  if (sameAs !== undefined) parts.push(`${file.identical === 'bytes' ? 'Same bytes' : file.identical === 'words' ? 'Same words' : 'Same text'} as ${names[sameAs]}`);
   else if (changes) parts.push(`${plural(changes.changes, 'difference')}${mostDifferent ? ', the most' : ''}`);
   if (fileIndex > 0 && file.similarity !== undefined && sameAs === undefined) {
     // The figure is to the member it matches: the first file for most, another for some. A
     // folded card says it in a few words; the member is named when there is room.
     const matched = Math.max(0, cluster.files.findIndex((f) => f.path === (file.matches ?? cluster.files[0]!.path)));
+    // An edit of punctuation or case has every word of the text it matches: not "100 % similar".
+    if (file.identical === 'words') return [...parts, `Same words${details ? ` as ${names[matched]}` : ''}, other punctuation or case`].join(' · ');
     const than = details ? ` ${cluster.kind === 'contained' ? 'inside' : 'similar to'} ${names[matched]}` : cluster.kind === 'contained' ? (matched === 0 ? ' inside the first' : ' inside another') : ' similar';
     parts.push(`${formatPercent(file.similarity)}${cluster.kind === 'contained' ? ' of it' : ''}${than}`);
   }

@@ -286,7 +286,8 @@ export const actionRequestSchema = z.strictObject({
 });
 
 /** How a file relates to the file it duplicates (`matches`), or 'kept' / 'container' for the ones that stay. */
-export const planRelationSchema = z.enum(['kept', 'copy', 'same-text', 'edited', 'excerpt', 'container']);
+/** 'same-words': the same words with other punctuation or case, an edit (removed only with near included). */
+export const planRelationSchema = z.enum(['kept', 'copy', 'same-text', 'edited', 'excerpt', 'container', 'same-words']);
 
 export const planFileSchema = z.object({
   /** Its index in the cluster as listClusters shows it. */

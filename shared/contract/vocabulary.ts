@@ -13,8 +13,12 @@ export type IncludeKind = (typeof includeKinds)[number];
 export const documentFormats = ['text', 'html', 'pdf', 'docx', 'odt', 'rtf', 'epub'] as const;
 export type DocumentFormat = (typeof documentFormats)[number];
 
-/** Why a member of a near or contained cluster is identical to an earlier one. */
-export const identicalKinds = ['bytes', 'text'] as const;
+/**
+ * Why a member of a near or contained cluster is identical to an earlier one. 'words': the same
+ * canonical words as an earlier member, in the same format with other punctuation, case or digit
+ * grouping (1.50 and 1,50): an edit, not a copy.
+ */
+export const identicalKinds = ['bytes', 'text', 'words'] as const;
 
 export const nearMethods = ['minhash', 'lists', 'simhash'] as const;
 export type NearMethod = (typeof nearMethods)[number];

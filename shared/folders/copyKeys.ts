@@ -22,7 +22,8 @@ export function copyKeys(clusters: readonly Cluster[]): Map<string, number> {
       // if it has any, are in another cluster.
       if (cluster.kind === 'contained' && i === 0) return;
       if (cluster.kind === 'exact') return assign(file.path, file.links, exact);
-      assign(file.path, file.links, file.identical === undefined ? next++ : next - 1);
+      // The same words with other punctuation or case ('words') is an edit: a key of its own.
+      assign(file.path, file.links, file.identical === 'bytes' || file.identical === 'text' ? next - 1 : next++);
     });
   }
   return keys;

@@ -31,4 +31,11 @@ describe('a card’s similarity', () => {
     expect(comparison({ ...props, fileIndex: 2, details: false })).toBe('53% of it inside another');
     expect(comparison({ ...props, fileIndex: 1, details: false })).toBe('80% of it inside the first');
   });
+
+  it('says the same words with other punctuation or case, not 100 % similar', () => {
+    const words = { ...cluster, files: [cluster.files[0]!, { path: '/d/C.txt', size: 10, mtime: 1, identical: 'words', similarity: 1, matches: '/d/c.txt' }] } as Cluster;
+    const props = { cluster: words, fileIndex: 1, names: ['c.txt', 'C.txt'], base: 0, sameAs: undefined, mostDifferent: false };
+    expect(comparison({ ...props, changes: { changes: 2 } as never, details: true })).toBe('2 differences · Same words as c.txt, other punctuation or case');
+    expect(comparison({ ...props, changes: undefined, details: false })).toBe('Same words, other punctuation or case');
+  });
 });

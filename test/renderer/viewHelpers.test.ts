@@ -82,6 +82,14 @@ describe('similarityLabel', () => {
     expect(similarityLabel({ ...contained, kind: 'near' })).toBe('93% similar');
     expect(similarityLabel({ ...contained, kind: 'exact' })).toBe('identical');
   });
+
+  it('says 100 % of no near cluster: one text is identical text or the same words, any other at most 99 %', () => {
+    const near = { id: 'n', kind: 'near' as const, similarity: 1, reclaimable: 1, files: [file('/a/c.txt'), { ...file('/a/c.html'), identical: 'text' as const }] };
+    expect(similarityLabel(near)).toBe('identical text');
+    expect(similarityLabel({ ...near, files: [...near.files, { ...file('/a/C.txt'), identical: 'words' as const }] })).toBe('same words');
+    // A member of another text, in a report that rounded its 0.9996 up.
+    expect(similarityLabel({ ...near, files: [...near.files, { ...file('/a/draft.txt'), similarity: 1 }] })).toBe('99% similar');
+  });
 });
 
 describe("a clean-up's result line", () => {

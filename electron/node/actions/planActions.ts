@@ -166,6 +166,7 @@ const KIND_REASONS: Record<IncludeKind, string> = {
   near: 'an edited version, not a copy: removed only with near included',
   contained: 'an excerpt of a larger document: removed only with contained included',
 };
+const SAME_WORDS_REASON = 'the same words with other punctuation or case: an edit, not a copy; removed only with near included';
 
 /**
  * The cluster's file indexes, best to keep first: as the selection ranks them (its `order`), then
@@ -264,7 +265,7 @@ export function planActions(report: ScanReport, selection: Selection, options: P
       acted.delete(blocked);
       const needed = kindNeeded(relations[blocked]!.relation);
       if (options.action === 'hardlink' && relations[blocked]!.relation !== 'copy') refuse(cluster.files[blocked]!.path, 'not byte-identical to the kept copy: a hard link would lose its content');
-      else notIncluded.set(blocked, { reason: KIND_REASONS[needed!], relation: relations[blocked]! });
+      else notIncluded.set(blocked, { reason: relations[blocked]!.relation === 'same-words' ? SAME_WORDS_REASON : KIND_REASONS[needed!], relation: relations[blocked]! });
       relations = fileRelations(cluster, staying(), keeperOf(staying()), named);
     }
 

@@ -12,6 +12,8 @@ function describeRemoval(file: PlanFile): string {
       return `copy of ${match}`;
     case 'same-text':
       return `same text as ${match}`;
+    case 'same-words':
+      return `same words as ${match}, other punctuation or case: an edit`;
     case 'edited':
       return `edited version${file.similarity === undefined ? '' : `, ${file.atLeast ? 'at least ' : ''}${formatPercent(file.similarity)} alike`}; resembles ${match}`;
     case 'excerpt':

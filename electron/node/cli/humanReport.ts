@@ -4,15 +4,32 @@
 import { formatBytes, formatCount, formatDuration, formatPercent, plural } from '../../../shared/format.ts';
 import type { Cluster, FolderMatch, ReportFile, ScanReport } from '../../../shared/report.ts';
 import { clusterKinds } from '../../../shared/contract/vocabulary.ts';
+import { oneText } from '../../../shared/selection/fileRelations.ts';
 import { terminalPath, terminalText } from './terminalText.ts';
+
+/** What a member of a near or contained cluster is to the earlier one it names: its bytes, its text, or its words in other punctuation or case. */
+function sameAs(file: ReportFile): string {
+  if (file.identical === undefined || file.matches === undefined) return '';
+  const match = terminalPath(file.matches);
+  if (file.identical === 'bytes') return `  (same bytes as ${match})`;
+  if (file.identical === 'text') return `  (same text as ${match})`;
+  return `  (same words as ${match}, other punctuation or case)`;
+}
 
 function fileLine(file: ReportFile, cluster: Cluster): string {
   const links = file.links?.length ? `  (same file as ${file.links.map(terminalPath).join(', ')})` : '';
   const format = file.format ? `  [${file.format}${file.words !== undefined ? `, ${plural(file.words, 'word')}` : ''}]` : '';
   // The heading's figure is to the first file; a member matched through another says which.
-  const other = file.matches !== undefined && file.matches !== cluster.files[0]?.path && file.similarity !== undefined;
+  const other = file.identical === undefined && file.matches !== undefined && file.matches !== cluster.files[0]?.path && file.similarity !== undefined;
   const matched = other ? `  (${formatPercent(file.similarity!)} ${cluster.kind === 'contained' ? 'of it inside' : 'similar to'} ${terminalPath(file.matches!)})` : '';
-  return `    ${terminalPath(file.path)}${format}${links}${matched}`;
+  return `    ${terminalPath(file.path)}${format}${links}${sameAs(file)}${matched}`;
+}
+
+/** A near cluster of one text: its files' bytes or text are identical, or at least their words. */
+function oneTextHeading(cluster: Cluster): string | undefined {
+  const one = oneText(cluster);
+  const files = plural(cluster.files.length, 'file');
+  return one === undefined ? undefined : one === 'words' ? `${files} of the same words, not all with the same punctuation or case` : `${files} of identical text`;
 }
 
 function clusterHeading(cluster: Cluster): string {
@@ -20,9 +37,12 @@ function clusterHeading(cluster: Cluster): string {
   if (cluster.kind === 'exact') {
     return `  ${size} reclaimable · ${plural(cluster.files.length, 'identical file')} of ${formatBytes(cluster.files[0]?.size ?? 0)}`;
   }
-  const similarity = formatPercent(cluster.similarity);
+  const oneText = oneTextHeading(cluster);
+  if (oneText !== undefined) return `  ${size} reclaimable · ${oneText}`;
+  // Members of other texts are never 100 % alike, whatever a report says (one rounded up).
+  const similarity = formatPercent(cluster.kind === 'near' ? Math.min(cluster.similarity, 0.999) : cluster.similarity);
   const first = cluster.files[0]?.path;
-  const named = cluster.files.some((file) => file.matches !== undefined && file.matches !== first) ? ' or to the one named' : '';
+  const named = cluster.files.some((file) => file.identical === undefined && file.matches !== undefined && file.matches !== first) ? ' or to the one named' : '';
   const what =
     cluster.kind === 'near'
       ? `${plural(cluster.files.length, 'near-duplicate')}, each ≥ ${similarity} similar to the first${named}`

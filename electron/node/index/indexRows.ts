@@ -48,7 +48,7 @@ export interface IndexRows {
 
 const FILE_COLUMNS = 'f.path, f.dev_ino, f.size, f.mtime_ms, f.ctime_ms, f.sample_hash, f.full_hash';
 const EXTRACTION_COLUMNS = `e.settings, e.format, e.words, e.text_hash, e.shingle_count, e.simhash_hi, e.simhash_lo,
-    e.vectors, e.error_code, e.error_message`;
+    e.vectors, e.error_code, e.error_message, e.layout_hash`;
 const SELECT = `SELECT ${FILE_COLUMNS}, ${EXTRACTION_COLUMNS} FROM files AS f LEFT JOIN extractions AS e ON e.path = f.path`;
 // A scan loads the files' rows first and their fingerprints only once it asks for one: a
 // `--no-near` scan never reads the fingerprint BLOBs, nor turns them into arrays.
@@ -75,10 +75,12 @@ function failureOf(code: string, message: string): CachedExtraction {
 }
 
 function extractionOf(row: SQLOutputValue[]): CachedExtraction {
-  const [, , , , , , , , format, words, textHash, shingleCount, simhashHi, simhashLo, vectors, errorCode, errorMessage] = row;
+  const [, , , , , , , , format, words, textHash, shingleCount, simhashHi, simhashLo, vectors, errorCode, errorMessage, layoutHash] = row;
   if (format === null) return failureOf(errorCode as string, errorMessage as string);
   const { sketch, sample, lists } = unpackVectors(vectors as Uint8Array);
   const fingerprint: DocumentFingerprint = { words: words as number, textHash: textHash as string, sketch, sample, shingleCount: shingleCount as number };
+  // NULL in rows written before the column was (migration 5).
+  if (typeof layoutHash === 'string') fingerprint.layoutHash = layoutHash;
   if (simhashHi !== null) fingerprint.simhash = { hi: simhashHi as number, lo: simhashLo as number };
   if (lists !== undefined) fingerprint.lists = lists;
   return { ok: true, format: format as DocumentFormat, fingerprint };
@@ -125,9 +127,9 @@ function identity(file: WalkedFile): [string, number, number, number] {
 }
 
 function extractionValues(extraction: CachedExtraction): (string | number | Uint32Array | null)[] {
-  if (!extraction.ok) return [null, null, null, null, null, null, null, extraction.code, extraction.message];
+  if (!extraction.ok) return [null, null, null, null, null, null, null, extraction.code, extraction.message, null];
   const { format, fingerprint: f } = extraction;
-  return [format, f.words, f.textHash, f.shingleCount, f.simhash?.hi ?? null, f.simhash?.lo ?? null, packVectors(f), null, null];
+  return [format, f.words, f.textHash, f.shingleCount, f.simhash?.hi ?? null, f.simhash?.lo ?? null, packVectors(f), null, null, f.layoutHash ?? null];
 }
 
 /** A query yielding its rows one at a time, each as an array: no object with named keys per row. */
@@ -156,7 +158,7 @@ export function prepareIndexRows(db: DatabaseSync): IndexRows {
   const putFile = db.prepare('INSERT INTO files (path, dev_ino, size, mtime_ms, ctime_ms) VALUES (?, ?, ?, ?, ?) ON CONFLICT (path) DO NOTHING');
   const putExtraction = db.prepare(`
     INSERT OR REPLACE INTO extractions (path, settings, format, words, text_hash, shingle_count, simhash_hi, simhash_lo,
-      vectors, error_code, error_message) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+      vectors, error_code, error_message, layout_hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
   const drop = db.prepare('DELETE FROM files WHERE path = ?');
   // Its extractions follow the row to its new path (ON UPDATE CASCADE), unless the new name reads
   // the file otherwise: they go first then (Move.keepsExtractions).

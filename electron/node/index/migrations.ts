@@ -90,6 +90,12 @@ export const MIGRATIONS: readonly Migration[] = [
       ) STRICT;
     `,
   },
+  {
+    // The text's layout hash (layoutHash.ts), which tells an edit of punctuation or case from the
+    // same text. Rows from before have none: the scan reads those files again (extractUnit).
+    version: 5,
+    sql: `ALTER TABLE extractions ADD COLUMN layout_hash TEXT;`,
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;

@@ -7,7 +7,8 @@ import type { Cluster, ClusterKind, DocumentFormat, ReportFile } from '../../../
 import type { DocumentUnit } from './documentUnits.ts';
 
 export interface TextNode {
-  units: { unit: DocumentUnit; format: DocumentFormat }[];
+  /** `layout`: the text's layoutHash; absent when not known (then never taken for the same text). */
+  units: { unit: DocumentUnit; format: DocumentFormat; layout?: string }[];
   words: number;
 }
 
@@ -19,7 +20,10 @@ interface Member {
   match?: TextNode;
 }
 
-const round3 = (x: number) => Math.round(x * 1000) / 1000;
+/** Three decimals, rounded down: a figure never claims more likeness than was measured (0.9996 is not 1). */
+const floor3 = (x: number) => Math.floor(x * 1000 + 1e-9) / 1000;
+/** The most a member of another text than its match can show: 1 is for an identical text only. */
+const OTHER_TEXT_MAX = 0.999;
 
 /** Stable for the same kind and members: 64 bits of a hash of the sorted paths. */
 function clusterId(kind: ClusterKind, files: readonly ReportFile[]): string {
@@ -30,15 +34,54 @@ function clusterId(kind: ClusterKind, files: readonly ReportFile[]): string {
 /** The first file of a node: the one its copies and its matches are named by. */
 const firstPath = (node: TextNode) => node.units[0]!.unit.inodes[0]!.file.path;
 
-/** The files of a cluster, representative first, each with the member it matches. */
-function memberFiles(members: readonly Member[]): ReportFile[] {
+type NodeUnit = TextNode['units'][number];
+
+/**
+ * A node's units in texts: the same text is the same layout hash (it differs at most in spacing
+ * and line ends), whatever the format, or the same document in another format. Units are first
+ * grouped by layout; a group then joins the first earlier one that has none of its formats (a
+ * PDF whose extraction spaces or hyphenates otherwise). A group left with a format of an earlier
+ * one has other punctuation, case or digits: the same words, but an edit. A unit with no layout
+ * known is a group of its own. The node's first unit leads the first text; units keep their order.
+ */
+function textsOf(units: readonly NodeUnit[]): NodeUnit[][] {
+  const byLayout = new Map<string, NodeUnit[]>();
+  const groups: NodeUnit[][] = [];
+  for (const unit of units) {
+    const known = unit.layout === undefined ? undefined : byLayout.get(unit.layout);
+    if (known) known.push(unit);
+    else {
+      const group = [unit];
+      groups.push(group);
+      if (unit.layout !== undefined) byLayout.set(unit.layout, group);
+    }
+  }
+  const texts: NodeUnit[][] = [];
+  for (const group of groups) {
+    const other = texts.find((text) => group.every((unit) => text.every((member) => member.format !== unit.format)));
+    if (other) other.push(...group);
+    else texts.push(group);
+  }
+  const order = new Map(units.map((unit, i) => [unit, i]));
+  return texts.map((text) => text.sort((a, b) => order.get(a)! - order.get(b)!));
+}
+
+/**
+ * The files of a cluster, representative first, each with the member it matches. A node's files
+ * come text by text (textsOf), unit by unit, copy by copy: `identical` says 'bytes' for a copy,
+ * 'text' for another unit of the same text, 'words' for a text with the node's words but not its
+ * punctuation or case.
+ */
+function memberFiles(kind: ClusterKind, members: readonly Member[]): ReportFile[] {
   const files: ReportFile[] = [];
   for (const { node, similarity, match } of members) {
-    node.units.forEach(({ unit, format }, u) => {
+    textsOf(node.units).forEach((text, t) => text.forEach(({ unit, format }, u) => {
       unit.inodes.forEach(({ file, links }, i) => {
-        const identical = i > 0 ? 'bytes' : u > 0 ? 'text' : undefined;
-        // A copy matches its node's first file exactly; that file matches the member's match.
-        const matched = identical ? { similarity: 1, matches: firstPath(node) } : match ? { similarity: round3(similarity), matches: firstPath(match) } : {};
+        const identical = i > 0 ? 'bytes' : u > 0 ? 'text' : t > 0 ? 'words' : undefined;
+        // A byte copy matches its twin, another unit of a text the text's first file, a text with
+        // the same words the node's first file; that file matches the member's match.
+        const same = identical === 'bytes' ? unit.inodes[0]!.file.path : identical === 'text' ? text[0]!.unit.inodes[0]!.file.path : firstPath(node);
+        const matched = identical ? { similarity: 1, matches: same } : match ? { similarity: memberFigure(kind, similarity), matches: firstPath(match) } : {};
         files.push({
           path: file.path,
           size: file.size,
@@ -52,17 +95,26 @@ function memberFiles(members: readonly Member[]): ReportFile[] {
           ...matched,
         });
       });
-    });
+    }));
   }
   return files;
 }
 
+/**
+ * A member's figure to its match, floored. A near member is another text than its match, so never
+ * 1 (its shingles may all be shared: reordered or repeated sentences). A contained member's
+ * figure is its containment, and 1 is true of a part wholly inside.
+ */
+function memberFigure(kind: ClusterKind, similarity: number): number {
+  return kind === 'near' ? Math.min(OTHER_TEXT_MAX, floor3(similarity)) : floor3(similarity);
+}
+
 function buildCluster(kind: ClusterKind, members: Member[]): Cluster {
-  const files = memberFiles(members);
+  const files = memberFiles(kind, members);
   const reclaimable = files.slice(1).reduce((sum, f) => sum + f.size, 0);
-  // Copies of a text count at 1; every other member at its similarity to its match.
-  const similarity = Math.min(1, ...members.slice(1).map((m) => m.similarity));
-  return { id: clusterId(kind, files), kind, similarity: round3(similarity), reclaimable, files };
+  // Copies of a text count at 1; every other member at its figure to its match.
+  const similarity = Math.min(1, ...members.slice(1).map((m) => memberFigure(kind, m.similarity)));
+  return { id: clusterId(kind, files), kind, similarity, reclaimable, files };
 }
 
 /**

@@ -3,6 +3,7 @@
 import { FINGERPRINT_FORMAT } from '../../../shared/fingerprint/format.ts';
 import type { ChunkUnit, NearMethod } from '../../../shared/scanOptions.ts';
 import { canonicalTokenHashes } from '../../../shared/text/canonicalTokens.ts';
+import { layoutHash } from '../../../shared/text/layoutHash.ts';
 import { containmentSample } from '../../../shared/fingerprint/containment.ts';
 import { distinctCount } from '../../../shared/fingerprint/distinctCount.ts';
 import { murmur3Finish, murmur3Round, murmur3Scramble } from '../../../shared/fingerprint/hash32.ts';
@@ -19,6 +20,12 @@ export interface DocumentFingerprint {
   words: number;
   /** Hash of the whole canonical token stream: equal for texts identical after canonicalization. */
   textHash: string;
+  /**
+   * Hash of the text as written but for its spacing (layoutHash): of two documents in one format
+   * with one textHash, equal for the same text, different for an edit of punctuation, case or
+   * digits. Absent from extractions cached before it was computed (a cache miss: read again).
+   */
+  layoutHash?: string;
   /** MinHash sketch of the unit's chunk set; always kept, it gives every method's similarity figure. */
   sketch: Uint32Array;
   /** Content-defined sample of the word-shingle set (containment, cluster descriptions). */
@@ -63,6 +70,7 @@ export function fingerprintText(text: string, { unit, method, threshold }: Finge
   const fingerprint: DocumentFingerprint = {
     words: tokenCount,
     textHash: hash,
+    layoutHash: layoutHash(text),
     sketch: minhashSketch(chunks),
     sample: sortedSet(containmentSample(words)),
     shingleCount: words === windows ? distinctCount(windows) : words.length,

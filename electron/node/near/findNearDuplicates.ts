@@ -60,11 +60,12 @@ async function extractUnit(unit: DocumentUnit, settingsKey: string, pool: Extrac
   // Keyed by the file whose name is read, so another name's extraction is not this one's.
   const file = unitFile(unit);
   const known = hooks.cache?.extraction(file, settingsKey);
-  if (known) return known;
+  // Cached before layout hashes were kept: read again, rather than take an edit for the same text.
+  if (known && (!known.ok || known.fingerprint.layoutHash !== undefined)) return known;
   read();
   const result = await pool.extract(unit.path, hooks.signal, unit.size);
   const extraction: CachedExtraction = result.ok
-    ? { ok: true, format: result.format, fingerprint: { words: result.words, textHash: result.textHash, sketch: result.sketch, sample: result.sample, shingleCount: result.shingleCount, simhash: result.simhash, lists: result.lists } }
+    ? { ok: true, format: result.format, fingerprint: { words: result.words, textHash: result.textHash, layoutHash: result.layoutHash, sketch: result.sketch, sample: result.sample, shingleCount: result.shingleCount, simhash: result.simhash, lists: result.lists } }
     : { ok: false, code: result.code, message: result.message };
   // Time and memory limits depend on the machine's load, not only on the file: try again next scan.
   if (result.ok || (result.code !== ExtractErrorCode.timeout && result.code !== ExtractErrorCode.memory)) hooks.cache?.saveExtraction(file, settingsKey, extraction);
@@ -137,9 +138,10 @@ export async function fingerprintUnits(units: readonly DocumentUnit[], settingsK
         errors.push({ path: unit.path, code: ExtractErrorCode.noText, message: 'Not compared with other documents: no text was found in it (a scanned image or a blank page?).' });
         return;
       }
+      const held = { unit, format, ...(fingerprint.layoutHash !== undefined ? { layout: fingerprint.layoutHash } : {}) };
       const node = nodes.get(fingerprint.textHash);
-      if (node) node.units.push({ unit, format });
-      else nodes.set(fingerprint.textHash, { ...fingerprint, words: fingerprint.words, units: [{ unit, format }] });
+      if (node) node.units.push(held);
+      else nodes.set(fingerprint.textHash, { ...fingerprint, words: fingerprint.words, units: [held] });
     },
     hooks.signal,
   );

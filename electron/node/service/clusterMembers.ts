@@ -3,10 +3,11 @@
 //  - exact clusters: any two remaining files still have the same bytes;
 //  - near and contained clusters: a file's `identical` says an earlier file has its bytes or its
 //    text, and `similarity` is measured against the representative's text. The files are laid
-//    out as assembleClusters writes them: text nodes (a file with no `identical` starts one), each
-//    of units (a file with 'text' starts one) of byte-identical files ('bytes'). Removing files
-//    keeps that layout, so the flags are written again by the same rules; the similarities stay
-//    true as long as one file with the representative's text is left.
+//    out as assembleClusters writes them: text nodes (a file with no `identical` starts one, and
+//    so does one with the same words in other punctuation or case, 'words'), each of units (a
+//    file with 'text' starts one) of byte-identical files ('bytes'). Removing files keeps that
+//    layout, so the flags are written again by the same rules; the similarities stay true as
+//    long as one file with the representative's text is left.
 // When the representative's text is gone entirely, or the text a member was measured against,
 // the remaining similarities compare with a text no longer in the cluster: nothing here can vouch
 // for them, and the caller says so. A file gone whose text another file of its node still holds
@@ -52,8 +53,8 @@ export function withoutFiles(cluster: Cluster, gone: ReadonlySet<string>): Reduc
           continue;
         }
         if (u > 0 || i > 0) {
-          // A copy of its node's text: alike to the node's first file.
-          files.push({ ...rest, identical: i > 0 ? 'bytes' : 'text', similarity: 1, matches: head.path });
+          // A copy of its node's text: alike to the node's first file; a byte copy names its twin.
+          files.push({ ...rest, identical: i > 0 ? 'bytes' : 'text', similarity: 1, matches: i > 0 ? unit[0]!.path : head.path });
           continue;
         }
         // A node's first file carries the node's measure, taken against the file its first file
@@ -61,7 +62,8 @@ export function withoutFiles(cluster: Cluster, gone: ReadonlySet<string>): Reduc
         const first = nodes[m]![0]![0]!;
         const matches = first.matches === undefined ? undefined : standIn.get(first.matches);
         if (first.matches !== undefined && matches === undefined) return { outcome: 'unverifiable' };
-        files.push({ ...rest, ...(first.similarity !== undefined ? { similarity: first.similarity } : {}), ...(matches !== undefined ? { matches } : {}) });
+        const words = first.identical === 'words' ? { identical: first.identical } : {};
+        files.push({ ...rest, ...words, ...(first.similarity !== undefined ? { similarity: first.similarity } : {}), ...(matches !== undefined ? { matches } : {}) });
       }
     }
   }
@@ -72,7 +74,8 @@ export function withoutFiles(cluster: Cluster, gone: ReadonlySet<string>): Reduc
 function layout(files: readonly ReportFile[]): ReportFile[][][] {
   const nodes: ReportFile[][][] = [];
   for (const file of files) {
-    if (file.identical === undefined || nodes.length === 0) nodes.push([[file]]);
+    // Other punctuation or case ('words') is a text of its own, as it was measured: a node here.
+    if (file.identical === undefined || file.identical === 'words' || nodes.length === 0) nodes.push([[file]]);
     else if (file.identical === 'text') nodes.at(-1)!.push([file]);
     else nodes.at(-1)!.at(-1)!.push(file);
   }

@@ -73,7 +73,7 @@ export async function rewriteKeepingSizeAndMtime(path: string): Promise<void> {
 export function dryRunDecisions(stdout: string): Map<string, string> {
   const decisions = new Map<string, string>();
   for (const line of stdout.split('\n')) {
-    const match = /^ {2}(\S+) (\/.*?)(?: \((?:copy of|same text as|edited version|excerpt).*\)|: .*)?$/.exec(line);
+    const match = /^ {2}(\S+) (\/.*?)(?: \((?:copy of|same text as|same words as|edited version|excerpt).*\)|: .*)?$/.exec(line);
     if (match) decisions.set(match[2]!, match[1]!);
   }
   return decisions;

@@ -174,7 +174,10 @@ describe('claims', () => {
     expect(exact).toBeGreaterThanOrEqual(0.9);
     const cluster = clusterWith(report, tree.path('source/undersampled.txt'));
     expect(cluster?.kind).toBe('contained');
-    expect(cluster!.files.find((f) => f.path === tree.path('source/undersampled.txt'))!.similarity).toBeCloseTo(exact, 3);
+    // Floored to three decimals: never more than measured.
+    const shown = cluster!.files.find((f) => f.path === tree.path('source/undersampled.txt'))!.similarity!;
+    expect(shown).toBeLessThanOrEqual(exact);
+    expect(shown).toBeGreaterThan(exact - 0.001);
   });
 
   it('shows a text held by several files as their own near cluster, not as contained', () => {
