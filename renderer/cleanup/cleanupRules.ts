@@ -1,7 +1,8 @@
 // The clean-up's choices and their request to the engine. The person's marks come first: a keep
 // rule only decides the clusters they have not marked. The rules take their CLI form
 // (shared/selection/keepRules.ts), which is what the engine reads.
-import type { ActionRequest, ScanSettings } from '../engine/contractTypes.ts';
+import type { ClusterFolder } from '../../shared/clusterFolders.ts';
+import type { ActionRequest } from '../engine/contractTypes.ts';
 
 export type RuleChoice = 'none' | 'newest' | 'oldest' | 'largest' | 'shortest-path' | 'in' | 'not-in' | 'format';
 
@@ -16,9 +17,13 @@ export const ruleLabels: Record<RuleChoice, string> = {
   format: 'Keep by format order…',
 };
 
-/** The folders a keep rule may name: the engine refuses any other (the page never names a path of its own). */
-export function keepRuleFolders(settings: ScanSettings | null): string[] {
-  return [...(settings?.roots ?? []), ...(settings?.referenceRoots ?? [])];
+/**
+ * The folders a keep rule offers: those holding copies, as the engine lists them (the page never
+ * names a path of its own), where the rule decides something — some files of a cluster inside,
+ * some not; a folder every file is in decides nothing — the most clusters first.
+ */
+export function keepRuleFolders(folders: readonly ClusterFolder[] | null): ClusterFolder[] {
+  return (folders ?? []).filter((folder) => folder.split > 0).toSorted((a, b) => b.split - a.split || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }
 
 /** Which clusters: those the list shows now (its filter), all of them, or the open one. */

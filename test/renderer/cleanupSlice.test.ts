@@ -2,6 +2,7 @@
 // default) survive Back and reopening; the preview is the engine's plan, fetched a page at a time;
 // confirming sends the plan id only; the batch is followed to its result; undo.
 import { describe, expect, it, vi } from 'vitest';
+import { scopeCounts } from '../../renderer/store/cleanupSlice.ts';
 import { createShingleStore } from '../../renderer/store/shingleStore.ts';
 import { connectEngineEvents } from '../../renderer/store/engineEvents.ts';
 import { cluster, createFakeEngine, settle } from './fakeEngine.ts';
@@ -29,7 +30,7 @@ describe('clean-up choices', () => {
     await store.getState().refreshClusters();
     store.getState().openCleanup();
     await settle();
-    expect(store.getState().cleanupCounts).toEqual({ shown: 3, all: 3 });
+    expect(scopeCounts(store.getState())).toEqual({ shown: 3, all: 3 });
     await store.getState().previewCleanup();
     // No filter: the clusters shown are all of them.
     expect(engine.previewActions).toHaveBeenCalledWith({ rules: [], useMarks: true, include: [], action: 'trash' });
@@ -39,8 +40,12 @@ describe('clean-up choices', () => {
     const { engine, store } = setup();
     await store.getState().setFilters({ search: 'other' });
     store.getState().openCleanup();
-    await settle();
-    expect(store.getState().cleanupCounts).toEqual({ shown: 1, all: 3 });
+    await store.getState().countAllClusters();
+    expect(scopeCounts(store.getState())).toEqual({ shown: 1, all: 3 });
+    // The search cleared while the dialog is open: the counts follow the list.
+    await store.getState().setFilters({ search: '' });
+    expect(scopeCounts(store.getState())).toEqual({ shown: 3, all: 3 });
+    await store.getState().setFilters({ search: 'other' });
     await store.getState().previewCleanup();
     expect(engine.previewActions).toHaveBeenLastCalledWith(expect.objectContaining({ clusterIds: ['c3'] }));
 
