@@ -55,6 +55,8 @@ export interface BulkActionsOptions {
    * Without it, permanent deletion is refused: a flag in a request is no confirmation.
    */
   confirmPermanentDelete?: (summary: PermanentDeleteSummary) => Promise<boolean>;
+  /** A batch is about to remove these files: what the watcher sees of them is the batch's doing. */
+  onStart?: (paths: readonly string[]) => void;
 }
 
 export interface BulkActions {
@@ -187,6 +189,7 @@ export function openBulkActions(options: BulkActionsOptions): BulkActions {
           starting = false;
         }
       }
+      options.onStart?.(planned.steps.map((step) => step.path));
       const opened = openJournal();
       // Takes the journal's lock (another process's batch: JournalBusyError) and records the plan.
       const batch = startBatch(planned, opened);

@@ -78,6 +78,7 @@ export function createEngineService({ dataDir, host }: EngineServiceOptions): En
       folderMatches: scans.folders,
       // Asked at the time of the deletion: a host without the dialog refuses it.
       confirmPermanentDelete: (summary: PermanentDeleteSummary) => host.confirmPermanentDelete(summary),
+      onStart: (paths) => scans.filesGoing(paths),
     });
     onActionProgress = followActions(actions, scans);
     return { settings, marks, scans, actions, dismissed };
