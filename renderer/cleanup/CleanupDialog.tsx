@@ -9,7 +9,7 @@ import { displayPath } from '../../shared/fsName.ts';
 import { ModalDialog } from '../app/ModalDialog.tsx';
 import { scopeCounts } from '../store/cleanupSlice.ts';
 import { useShingle } from '../store/useShingle.ts';
-import { draftReady, keepRuleFolders, ruleLabels } from './cleanupRules.ts';
+import { draftReady, folderLabel, keepRuleFolders, ruleLabels } from './cleanupRules.ts';
 import type { RuleChoice } from './cleanupRules.ts';
 import { CleanupPreview } from './CleanupPreview.tsx';
 import { CleanupOutcome } from './CleanupSteps.tsx';
@@ -35,6 +35,8 @@ function CleanupChoices() {
   const setDraft = useShingle((s) => s.setCleanupDraft);
   const selected = useShingle((s) => s.cluster);
   const heldFolders = useShingle((s) => s.clusterFolders);
+  const settings = useShingle((s) => s.settings);
+  const roots = [...(settings?.roots ?? []), ...(settings?.referenceRoots ?? [])];
   // Follows the list while the dialog is open (a search cleared just before opening lands after).
   const shown = useShingle((s) => scopeCounts(s).shown);
   const all = useShingle((s) => scopeCounts(s).all);
@@ -85,8 +87,8 @@ function CleanupChoices() {
           <span>Folder</span>
           <select value={draft.folder} onChange={(e) => setDraft({ folder: e.target.value })}>
             {offered.map(({ path, split }) => (
-              <option key={path} value={path}>
-                {displayPath(path)} ({clusters(split)})
+              <option key={path} value={path} title={displayPath(path)}>
+                {displayPath(folderLabel(path, roots))} ({clusters(split)})
               </option>
             ))}
           </select>

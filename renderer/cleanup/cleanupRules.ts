@@ -26,6 +26,19 @@ export function keepRuleFolders(folders: readonly ClusterFolder[] | null): Clust
   return (folders ?? []).filter((folder) => folder.split > 0).toSorted((a, b) => b.split - a.split || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }
 
+/**
+ * A folder as a keep rule's choice names it: from the scanned folder it is in ("Documents/Licenses"
+ * under Documents), so that the part that tells folders apart shows in a narrow dialog; a folder
+ * outside every scanned one by its whole path.
+ */
+export function folderLabel(path: string, roots: readonly string[]): string {
+  const bases = roots.map((root) => root.replace(/[\\/]+$/, '')).filter((base) => path === base || path.startsWith(`${base}/`) || path.startsWith(`${base}\\`));
+  const base = bases.toSorted((a, b) => b.length - a.length)[0];
+  if (base === undefined) return path;
+  const name = base.split(/[\\/]/).at(-1) || base;
+  return `${name}${path.slice(base.length).replaceAll('\\', '/')}`;
+}
+
 /** Which clusters: those the list shows now (its filter), all of them, or the open one. */
 export type CleanupScope = 'shown' | 'all' | 'selected';
 
