@@ -45,17 +45,10 @@ function CleanupChoices() {
   const marked = useShingle((s) => Object.keys(s.marks).length);
   const previewCleanup = useShingle((s) => s.previewCleanup);
   const offered = keepRuleFolders(heldFolders);
-  const folders = offered.map((folder) => folder.path);
   const ready = draftReady(draft);
   const choices = (Object.keys(ruleLabels) as RuleChoice[]).filter((choice) => draft.useMarks || choice !== 'none');
 
   useEffect(() => void countAllClusters(), [filters, countAllClusters]);
-  // A folder no longer offered (its copies cleaned up, a new scan) gives way to the first one offered.
-  const firstFolder = folders[0] ?? '';
-  const folderOffered = folders.includes(draft.folder);
-  useEffect(() => {
-    if (heldFolders && !folderOffered) setDraft({ folder: firstFolder });
-  }, [heldFolders, folderOffered, firstFolder, setDraft]);
 
   function submit(event: FormEvent) {
     event.preventDefault();

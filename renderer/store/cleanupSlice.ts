@@ -3,7 +3,7 @@
 // that plan, its result, and undo of the last batch. The UI names clusters and rules only; the
 // engine plans the files from its own results and runs the plan it stored under the plan id.
 import type { ActionPlan, ActionProgress, ActionRequest, BatchResult, PlanCluster, UndoResult } from '../engine/contractTypes.ts';
-import { defaultCleanupDraft, draftReady, draftRequest } from '../cleanup/cleanupRules.ts';
+import { defaultCleanupDraft, draftReady, draftRequest, keepRuleFolders } from '../cleanup/cleanupRules.ts';
 import type { CleanupDraft } from '../cleanup/cleanupRules.ts';
 import { DELETE_NOT_CONFIRMED } from '../../shared/contract/vocabulary.ts';
 import { everyCluster } from '../engine/everyCluster.ts';
@@ -143,8 +143,14 @@ export const createCleanupSlice: SliceCreator<CleanupSlice> = ({ set, get, engin
       set({ cleanupStage: batchRunning(get()) ? 'running' : 'choose', cleanupPreview: null, cleanupPlanClusters: [], undoResult: null, cleanupDeclined: false });
       // The open cluster may be gone since the choice was made.
       if (get().cleanupDraft.scope === 'selected' && !get().cluster) get().setCleanupDraft({ scope: 'shown' });
-      // The folders a keep rule offers, as the results hold copies now (the dialog checks the draft's against them).
-      void get().loadClusterFolders();
+      // The folders a keep rule offers, as the results hold copies now: one no longer offered (its
+      // copies cleaned up, a new scan) gives way to the first offered.
+      void get()
+        .loadClusterFolders()
+        .then(() => {
+          const offered = keepRuleFolders(get().clusterFolders).map((folder) => folder.path);
+          if (!offered.includes(get().cleanupDraft.folder)) get().setCleanupDraft({ folder: offered[0] ?? '' });
+        });
     },
     async countAllClusters() {
       if (!filtered(get())) return;
