@@ -9,7 +9,8 @@ import { CleanupDialog } from './CleanupDialog.tsx';
 
 export function CleanupButton() {
   const stage = useShingle((s) => s.cleanupStage);
-  const total = useShingle((s) => s.listSummary?.total ?? 0);
+  // Nothing to clean up: no cluster listed once the list has loaded (not while it reloads for a new filter).
+  const empty = useShingle((s) => s.listSummary?.total === 0);
   const lastBatchId = useShingle((s) => s.lastBatchId);
   const notRead = useShingle((s) => s.scanState?.errors ?? 0);
   const notices = useShingle((s) => s.scanState?.warnings?.length ?? 0);
@@ -23,7 +24,7 @@ export function CleanupButton() {
   const openScanErrors = useShingle((s) => s.openScanErrors);
   return (
     <div className="cleanup-bar">
-      <button type="button" className="button small" disabled={total === 0 && lastBatchId === null} onClick={openCleanup}>
+      <button type="button" className="button small" disabled={empty && lastBatchId === null} onClick={openCleanup}>
         Clean up…
       </button>
       {lastBatchId !== null && stage === 'closed' && (

@@ -2,15 +2,16 @@
 // clusters you have not marked), which clusters (by default those the list shows), which kinds of
 // duplicate may go and how; then the engine's plan file by file; the batch; its result and undo.
 // Every choice lives in the store, so Back and closing the dialog keep it.
-import { Fragment } from 'react';
+import { Fragment, useEffect } from 'react';
 import type { FormEvent } from 'react';
 import { plural } from '../../shared/format.ts';
 import { displayPath } from '../../shared/fsName.ts';
 import type { ActionKind } from '../../shared/contract/vocabulary.ts';
 import { ModalDialog } from '../app/ModalDialog.tsx';
 import { actionChoices } from '../format/actionWords.ts';
+import { scopeCounts } from '../store/cleanupSlice.ts';
 import { useShingle } from '../store/useShingle.ts';
-import { draftReady, keepRuleFolders, ruleLabels } from './cleanupRules.ts';
+import { draftReady, folderLabel, keepRuleFolders, ruleLabels } from './cleanupRules.ts';
 import type { RuleChoice } from './cleanupRules.ts';
 import { CleanupPreview } from './CleanupPreview.tsx';
 import { CleanupOutcome } from './CleanupSteps.tsx';
@@ -35,14 +36,22 @@ function CleanupChoices() {
   const draft = useShingle((s) => s.cleanupDraft);
   const setDraft = useShingle((s) => s.setCleanupDraft);
   const selected = useShingle((s) => s.cluster);
+  const heldFolders = useShingle((s) => s.clusterFolders);
   const settings = useShingle((s) => s.settings);
-  const counts = useShingle((s) => s.cleanupCounts);
+  const roots = [...(settings?.roots ?? []), ...(settings?.referenceRoots ?? [])];
+  // Follows the list while the dialog is open (a search cleared just before opening lands after).
+  const shown = useShingle((s) => scopeCounts(s).shown);
+  const all = useShingle((s) => scopeCounts(s).all);
+  const filters = useShingle((s) => s.filters);
+  const countAllClusters = useShingle((s) => s.countAllClusters);
   const marked = useShingle((s) => Object.keys(s.marks).length);
   const previewCleanup = useShingle((s) => s.previewCleanup);
   const moveTarget = useShingle((s) => s.moveTarget);
-  const folders = keepRuleFolders(settings);
+  const offered = keepRuleFolders(heldFolders);
   const ready = draftReady(draft);
   const choices = (Object.keys(ruleLabels) as RuleChoice[]).filter((choice) => draft.useMarks || choice !== 'none');
+
+  useEffect(() => void countAllClusters(), [filters, countAllClusters]);
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -59,7 +68,7 @@ function CleanupChoices() {
         </label>
         <label className="cleanup-field">
           <span>{draft.useMarks ? 'In clusters I have not marked' : 'Which copy stays'}</span>
-          <select value={draft.rule} onChange={(e) => setDraft({ rule: e.target.value as RuleChoice, ...(draft.folder ? {} : { folder: folders[0] ?? '' }) })}>
+          <select value={draft.rule} onChange={(e) => setDraft({ rule: e.target.value as RuleChoice })}>
             {choices.map((choice) => (
               <option key={choice} value={choice}>
                 {ruleLabels[choice]}
@@ -73,12 +82,13 @@ function CleanupChoices() {
         <label className="cleanup-field">
           <span>Folder</span>
           <select value={draft.folder} onChange={(e) => setDraft({ folder: e.target.value })}>
-            {folders.map((folder) => (
-              <option key={folder} value={folder}>
-                {displayPath(folder)}
+            {offered.map(({ path, split }) => (
+              <option key={path} value={path} title={displayPath(path)}>
+                {displayPath(folderLabel(path, roots))} ({clusters(split)})
               </option>
             ))}
           </select>
+          {heldFolders && offered.length === 0 && <span className="hint">No folder holds some copies of a cluster and not the others: this rule would decide nothing.</span>}
         </label>
       )}
       {draft.rule === 'format' && (
@@ -91,11 +101,11 @@ function CleanupChoices() {
         <legend>Clusters</legend>
         <label className="cleanup-check">
           <input type="radio" name="cleanup-scope" checked={draft.scope === 'shown'} onChange={() => setDraft({ scope: 'shown' })} />
-          The clusters the list shows{counts ? ` (${clusters(counts.shown)})` : ''}
+          The clusters the list shows{shown === null ? '' : ` (${clusters(shown)})`}
         </label>
         <label className="cleanup-check">
           <input type="radio" name="cleanup-scope" checked={draft.scope === 'all'} onChange={() => setDraft({ scope: 'all' })} />
-          All clusters{counts ? ` (${clusters(counts.all)})` : ''}
+          All clusters{all === null ? '' : ` (${clusters(all)})`}
         </label>
         <label className="cleanup-check">
           <input type="radio" name="cleanup-scope" disabled={!selected} checked={draft.scope === 'selected'} onChange={() => setDraft({ scope: 'selected' })} />

@@ -167,6 +167,7 @@ export function CleanupPreview() {
   const applyCleanup = useShingle((s) => s.applyCleanup);
   const editCleanup = useShingle((s) => s.editCleanup);
   const closeCleanup = useShingle((s) => s.closeCleanup);
+  const declined = useShingle((s) => s.cleanupDeclined);
   const [understood, setUnderstood] = useState(false);
   if (!preview || (!request && !preview.folder)) return null;
   const { folder } = preview;
@@ -206,6 +207,11 @@ export function CleanupPreview() {
           <input type="checkbox" checked={understood} onChange={(e) => setUnderstood(e.target.checked)} />
           I understand these files are deleted permanently and cannot be restored
         </label>
+      )}
+      {declined && (
+        <p className="note warning" role="status">
+          You did not confirm the permanent deletion: nothing was deleted.
+        </p>
       )}
       <div className="cleanup-actions">
         {/* A folder clean-up has no choices to go back to. */}

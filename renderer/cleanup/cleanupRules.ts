@@ -1,7 +1,8 @@
 // The clean-up's choices and their request to the engine. The person's marks come first: a keep
 // rule only decides the clusters they have not marked. The rules take their CLI form
 // (shared/selection/keepRules.ts), which is what the engine reads.
-import type { ActionRequest, ScanSettings } from '../engine/contractTypes.ts';
+import type { ClusterFolder } from '../../shared/clusterFolders.ts';
+import type { ActionRequest } from '../engine/contractTypes.ts';
 
 export type RuleChoice = 'none' | 'newest' | 'oldest' | 'largest' | 'shortest-path' | 'in' | 'not-in' | 'format';
 
@@ -16,9 +17,26 @@ export const ruleLabels: Record<RuleChoice, string> = {
   format: 'Keep by format order…',
 };
 
-/** The folders a keep rule may name: the engine refuses any other (the page never names a path of its own). */
-export function keepRuleFolders(settings: ScanSettings | null): string[] {
-  return [...(settings?.roots ?? []), ...(settings?.referenceRoots ?? [])];
+/**
+ * The folders a keep rule offers: those holding copies, as the engine lists them (the page never
+ * names a path of its own), where the rule decides something — some files of a cluster inside,
+ * some not; a folder every file is in decides nothing — the most clusters first.
+ */
+export function keepRuleFolders(folders: readonly ClusterFolder[] | null): ClusterFolder[] {
+  return (folders ?? []).filter((folder) => folder.split > 0).toSorted((a, b) => b.split - a.split || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+}
+
+/**
+ * A folder as a keep rule's choice names it: from the scanned folder it is in ("Documents/Licenses"
+ * under Documents), so that the part that tells folders apart shows in a narrow dialog; a folder
+ * outside every scanned one by its whole path.
+ */
+export function folderLabel(path: string, roots: readonly string[]): string {
+  const bases = roots.map((root) => root.replace(/[\\/]+$/, '')).filter((base) => path === base || path.startsWith(`${base}/`) || path.startsWith(`${base}\\`));
+  const base = bases.toSorted((a, b) => b.length - a.length)[0];
+  if (base === undefined) return path;
+  const name = base.split(/[\\/]/).at(-1) || base;
+  return `${name}${path.slice(base.length).replaceAll('\\', '/')}`;
 }
 
 /** Which clusters: those the list shows now (its filter), all of them, or the open one. */

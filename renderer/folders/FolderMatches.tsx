@@ -1,26 +1,24 @@
 // Duplicate folders: each pair's two folder trees side by side, every file marked matched, changed
 // or only here, with how alike the folders are and what removing the second's copies would free.
-// Either folder can be cleaned up: its matched files go (after the same preview as any clean-up,
-// every file listed), its other files stay.
-import { useEffect } from 'react';
+// One clean-up per pair, naming the folder whose copies go (either can): its matched files go
+// (after the same preview as any clean-up, every file listed), its other files stay.
+import { useEffect, useState } from 'react';
 import { displayPath } from '../../shared/fsName.ts';
 import { formatBytes, formatPercent, plural } from '../../shared/format.ts';
 import type { FolderMatch } from '../../shared/report.ts';
 import { DEFAULT_FOLDER_THRESHOLD } from '../../shared/scanOptions.ts';
 import { CleanupDialog } from '../cleanup/CleanupDialog.tsx';
 import type { FolderFile, FolderSide as Side } from '../engine/contractTypes.ts';
-import { baseName } from '../format/paths.ts';
 import { useShingle } from '../store/useShingle.ts';
 import { FolderTree, stateLabels } from './FolderTree.tsx';
+import { distinctNames } from './pairNames.ts';
 
 function count(files: readonly FolderFile[], state: FolderFile['state']): number {
   return files.filter((file) => file.state === state).length;
 }
 
 function FolderSide({ match, side, files }: { match: FolderMatch; side: Side; files: FolderFile[] | undefined }) {
-  const previewFolderCleanup = useShingle((s) => s.previewFolderCleanup);
   const [folder, other] = side === 'a' ? match.folders : [match.folders[1], match.folders[0]];
-  const matched = files ? count(files, 'matched') : 0;
   return (
     <article className="folder-side" aria-label={displayPath(folder)}>
       <h3 className="folder-path">{displayPath(folder)}/</h3>
@@ -33,19 +31,39 @@ function FolderSide({ match, side, files }: { match: FolderMatch; side: Side; fi
               .map((state) => `${count(files, state)} ${stateLabels[state].toLowerCase()}`)
               .join(' · ')}
           </p>
-          <button
-            type="button"
-            className="button small"
-            disabled={matched === 0}
-            title={`Moves the ${plural(matched, 'file')} of ${displayPath(folder)}/ that have a copy in ${displayPath(other)}/ to the trash; every other file stays`}
-            onClick={() => void previewFolderCleanup(match.id, side)}
-          >
-            Clean up {baseName(folder)}/…
-          </button>
           <FolderTree folder={folder} other={other} files={files} />
         </>
       )}
     </article>
+  );
+}
+
+/** One clean-up per pair: which folder's copies go (the second's by default), said on the button. */
+function PairCleanup({ match, files }: { match: FolderMatch; files: { a: FolderFile[]; b: FolderFile[] } | undefined }) {
+  const previewFolderCleanup = useShingle((s) => s.previewFolderCleanup);
+  const [goes, setGoes] = useState<Side>('b');
+  const names = distinctNames(match.folders[0], match.folders[1]);
+  const [cleaned, kept] = goes === 'a' ? [names[0], names[1]] : [names[1], names[0]];
+  const matched = files ? count(files[goes], 'matched') : 0;
+  return (
+    <div className="folder-cleanup">
+      <label>
+        <span>Remove the copies in</span>
+        <select value={goes} onChange={(e) => setGoes(e.target.value as Side)}>
+          <option value="b">{names[1]}/</option>
+          <option value="a">{names[0]}/</option>
+        </select>
+      </label>
+      <button
+        type="button"
+        className="button small"
+        disabled={matched === 0}
+        title={`Moves the ${plural(matched, 'file')} of ${displayPath(match.folders[goes === 'a' ? 0 : 1])}/ that have a copy in ${displayPath(match.folders[goes === 'a' ? 1 : 0])}/ to the trash; every other file stays`}
+        onClick={() => void previewFolderCleanup(match.id, goes)}
+      >
+        Clean up {cleaned}/, keep {kept}/…
+      </button>
+    </div>
   );
 }
 
@@ -70,6 +88,7 @@ function FolderPair({ match }: { match: FolderMatch }) {
           went since): scan again to compare these folders afresh.
         </p>
       )}
+      <PairCleanup match={match} files={files} />
       <div className="folder-sides">
         <FolderSide match={match} side="a" files={files?.a} />
         <FolderSide match={match} side="b" files={files?.b} />

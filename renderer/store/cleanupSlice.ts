@@ -5,7 +5,9 @@
 import type { ActionPlan, ActionProgress, ActionRequest, BatchResult, PlanCluster, UndoResult } from '../engine/contractTypes.ts';
 import { defaultCleanupDraft, draftReady, draftRequest, keepRuleFolders } from '../cleanup/cleanupRules.ts';
 import type { CleanupDraft } from '../cleanup/cleanupRules.ts';
+import { DELETE_NOT_CONFIRMED } from '../../shared/contract/vocabulary.ts';
 import { everyCluster } from '../engine/everyCluster.ts';
+import { errorMessage } from '../format/errorMessage.ts';
 import { clusterQuery } from './clustersSlice.ts';
 import type { ShingleState, SliceCreator } from './storeTypes.ts';
 
@@ -17,8 +19,10 @@ const PLAN_PAGE = 500;
 export interface CleanupSlice {
   cleanupStage: CleanupStage;
   cleanupDraft: CleanupDraft;
-  /** How many clusters the list shows now and how many there are in all, for the scope's choices. */
-  cleanupCounts: { shown: number; all: number } | null;
+  /** How many clusters there are in all while the list is filtered (see scopeCounts); null until counted. */
+  cleanupAllCount: number | null;
+  /** Counts every cluster again, for the scope's choices; the dialog asks whenever the list's filters change. */
+  countAllClusters(): Promise<void>;
   /** The request previewed. */
   cleanupRequest: ActionRequest | null;
   cleanupPreview: ActionPlan | null;
@@ -29,6 +33,8 @@ export interface CleanupSlice {
   /** The last batch applied and not undone yet. */
   lastBatchId: number | null;
   undoResult: UndoResult | null;
+  /** The person declined the permanent deletion in the host's dialog: said in the preview, nothing was done. */
+  cleanupDeclined: boolean;
   openCleanup(): void;
   closeCleanup(): void;
   setCleanupDraft(patch: Partial<CleanupDraft>): void;
@@ -57,6 +63,15 @@ export interface CleanupSlice {
 /** A batch started and not seen to end (the dialog may be closed meanwhile). */
 function batchRunning(state: ShingleState): boolean {
   return state.cleanupStage === 'running' || (state.cleanupProgress !== null && state.cleanupResult === null);
+}
+
+/**
+ * The scope's counts as the list is now: the clusters it shows (null while it loads) and all of
+ * them — the same number unless a filter leaves some out.
+ */
+export function scopeCounts(state: ShingleState): { shown: number | null; all: number | null } {
+  const shown = state.listSummary?.total ?? null;
+  return { shown, all: filtered(state) ? state.cleanupAllCount : shown };
 }
 
 /** True when the list's filters leave clusters out. */
@@ -109,20 +124,11 @@ export const createCleanupSlice: SliceCreator<CleanupSlice> = ({ set, get, engin
     return draft.scope === 'shown' ? shownClusterIds() : undefined;
   }
 
-  async function countAll() {
-    try {
-      const shown = get().listSummary?.total ?? 0;
-      const all = filtered(get()) ? (await engine.listClusters({ offset: 0, limit: 1, sort: get().filters.sort })).total : shown;
-      set({ cleanupCounts: { shown, all } });
-    } catch (error) {
-      get().reportError(error);
-    }
-  }
 
   return {
     cleanupStage: 'closed',
     cleanupDraft: defaultCleanupDraft,
-    cleanupCounts: null,
+    cleanupAllCount: null,
     cleanupRequest: null,
     cleanupPreview: null,
     cleanupPlanClusters: [],
@@ -130,16 +136,29 @@ export const createCleanupSlice: SliceCreator<CleanupSlice> = ({ set, get, engin
     cleanupResult: null,
     lastBatchId: null,
     undoResult: null,
+    cleanupDeclined: false,
     cleanupStopping: false,
 
     openCleanup() {
-      set({ cleanupStage: batchRunning(get()) ? 'running' : 'choose', cleanupPreview: null, cleanupPlanClusters: [], undoResult: null, cleanupCounts: null });
+      set({ cleanupStage: batchRunning(get()) ? 'running' : 'choose', cleanupPreview: null, cleanupPlanClusters: [], undoResult: null, cleanupDeclined: false });
       // The open cluster may be gone since the choice was made.
       if (get().cleanupDraft.scope === 'selected' && !get().cluster) get().setCleanupDraft({ scope: 'shown' });
-      // And the keep rule's folder removed from the settings: the engine would refuse it.
-      const folders = keepRuleFolders(get().settings);
-      if (get().cleanupDraft.folder && !folders.includes(get().cleanupDraft.folder)) get().setCleanupDraft({ folder: folders[0] ?? '' });
-      void countAll();
+      // The folders a keep rule offers, as the results hold copies now: one no longer offered (its
+      // copies cleaned up, a new scan) gives way to the first offered.
+      void get()
+        .loadClusterFolders()
+        .then(() => {
+          const offered = keepRuleFolders(get().clusterFolders).map((folder) => folder.path);
+          if (!offered.includes(get().cleanupDraft.folder)) get().setCleanupDraft({ folder: offered[0] ?? '' });
+        });
+    },
+    async countAllClusters() {
+      if (!filtered(get())) return;
+      try {
+        set({ cleanupAllCount: (await engine.listClusters({ offset: 0, limit: 1, sort: get().filters.sort })).total });
+      } catch (error) {
+        get().reportError(error);
+      }
     },
     closeCleanup: () => set({ cleanupStage: 'closed' }),
     setCleanupDraft: (patch) => set({ cleanupDraft: { ...get().cleanupDraft, ...patch } }),
@@ -152,7 +171,7 @@ export const createCleanupSlice: SliceCreator<CleanupSlice> = ({ set, get, engin
         const clusterIds = await scopeIds();
         const request: ActionRequest = { ...draftRequest(draft), ...(clusterIds ? { clusterIds } : {}) };
         const preview = await engine.previewActions(request);
-        set({ cleanupRequest: request, cleanupPreview: preview, cleanupPlanClusters: preview.clusters, cleanupStage: 'confirm' });
+        set({ cleanupRequest: request, cleanupPreview: preview, cleanupPlanClusters: preview.clusters, cleanupStage: 'confirm', cleanupDeclined: false });
       } catch (error) {
         get().reportError(error);
       }
@@ -177,7 +196,7 @@ export const createCleanupSlice: SliceCreator<CleanupSlice> = ({ set, get, engin
       // Once: a second click (a double click on Delete permanently) finds the stage moved on and
       // sends nothing, so the host's dialog is not asked twice.
       if (!plan || get().cleanupStage !== 'confirm') return;
-      set({ cleanupStage: 'running', cleanupProgress: null, cleanupResult: null, undoResult: null });
+      set({ cleanupStage: 'running', cleanupProgress: null, cleanupResult: null, undoResult: null, cleanupDeclined: false });
       applying = true;
       holdChanges();
       try {
@@ -193,7 +212,9 @@ export const createCleanupSlice: SliceCreator<CleanupSlice> = ({ set, get, engin
         void showChanges();
         // Back to the preview, unless an engine restart has settled the stage meanwhile.
         if (get().cleanupStage === 'running') set({ cleanupStage: 'confirm' });
-        get().reportError(error);
+        // Declined in the host's dialog: not a failure, and said where the person is looking.
+        if (errorMessage(error).includes(DELETE_NOT_CONFIRMED)) set({ cleanupDeclined: true });
+        else get().reportError(error);
       }
     },
 

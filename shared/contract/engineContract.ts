@@ -78,8 +78,8 @@ export const engineCommands = {
    * previewActions' plans (applyActions with its planId).
    */
   previewFolderCleanup: command(z.strictObject({ folderId: z.string().min(1).max(200), side: folderSideSchema, action: z.enum(appActionKinds) }), actionPlanSchema),
-  /** The folders holding clustered files (and those above them, up to the scan roots), for the folder filter. */
-  listClusterFolders: command(empty, z.object({ folders: z.array(z.object({ path: z.string(), clusters: z.number() })) })),
+  /** The folders holding clustered files (and those above them, up to the scan roots), for the folder filter and the keep rules' folders. */
+  listClusterFolders: command(empty, z.object({ folders: z.array(z.object({ path: z.string(), clusters: z.number(), split: z.number() })) })),
   /**
    * Shows a report saved by `shingle scan --json` as the current results. The host's file picker
    * chooses the file and the engine reads and checks it: the page names no file and sends no

@@ -86,3 +86,6 @@ export type ShingleErrorCode = (typeof ShingleErrorCode)[keyof typeof ShingleErr
 export function isOneOf<T extends string>(allowed: readonly T[], value: unknown): value is T {
   return typeof value === 'string' && (allowed as readonly string[]).includes(value);
 }
+
+/** The engine's refusal of a permanent deletion the person declined in the host's dialog: the app says it in its own words. */
+export const DELETE_NOT_CONFIRMED = 'permanent deletion was not confirmed: nothing deleted';

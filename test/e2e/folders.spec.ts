@@ -98,7 +98,13 @@ test('a folder threshold set in the app is used by the next scan, and a folder c
   await saveScreenshot(page, testInfo, 'duplicate-folders');
   if (process.env.SHINGLE_README_SCREENSHOT === '1') await page.screenshot({ path: readmeScreenshot });
 
-  await right.getByRole('button', { name: 'Clean up Papers copy/…' }).click();
+  // One clean-up for the pair, saying which folder's copies go: the second's by default, either on choice.
+  await expect(pair.getByRole('button', { name: /^Clean up/ })).toHaveCount(1);
+  const goes = pair.getByLabel('Remove the copies in');
+  await goes.selectOption({ label: 'Papers/' });
+  await expect(pair.getByRole('button', { name: /^Clean up/ })).toHaveText('Clean up Papers/, keep Papers copy/…');
+  await goes.selectOption({ label: 'Papers copy/' });
+  await pair.getByRole('button', { name: 'Clean up Papers copy/, keep Papers/…' }).click();
   const dialog = page.getByRole('dialog', { name: 'Clean up duplicates' });
   await expect(dialog).toContainText(`Folder clean-up: the copies in ${copy}/ of files in ${papers}/`);
   const rows = await planRows(dialog);

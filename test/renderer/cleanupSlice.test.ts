@@ -2,6 +2,8 @@
 // default) survive Back and reopening; the preview is the engine's plan, fetched a page at a time;
 // confirming sends the plan id only; the batch is followed to its result; undo.
 import { describe, expect, it, vi } from 'vitest';
+import { keepRuleFolders } from '../../renderer/cleanup/cleanupRules.ts';
+import { scopeCounts } from '../../renderer/store/cleanupSlice.ts';
 import { createShingleStore } from '../../renderer/store/shingleStore.ts';
 import { connectEngineEvents } from '../../renderer/store/engineEvents.ts';
 import { cluster, createFakeEngine, settle } from './fakeEngine.ts';
@@ -29,7 +31,7 @@ describe('clean-up choices', () => {
     await store.getState().refreshClusters();
     store.getState().openCleanup();
     await settle();
-    expect(store.getState().cleanupCounts).toEqual({ shown: 3, all: 3 });
+    expect(scopeCounts(store.getState())).toEqual({ shown: 3, all: 3 });
     await store.getState().previewCleanup();
     // No filter: the clusters shown are all of them.
     expect(engine.previewActions).toHaveBeenCalledWith({ rules: [], useMarks: true, include: [], action: 'trash' });
@@ -39,8 +41,12 @@ describe('clean-up choices', () => {
     const { engine, store } = setup();
     await store.getState().setFilters({ search: 'other' });
     store.getState().openCleanup();
-    await settle();
-    expect(store.getState().cleanupCounts).toEqual({ shown: 1, all: 3 });
+    await store.getState().countAllClusters();
+    expect(scopeCounts(store.getState())).toEqual({ shown: 1, all: 3 });
+    // The search cleared while the dialog is open: the counts follow the list.
+    await store.getState().setFilters({ search: '' });
+    expect(scopeCounts(store.getState())).toEqual({ shown: 3, all: 3 });
+    await store.getState().setFilters({ search: 'other' });
     await store.getState().previewCleanup();
     expect(engine.previewActions).toHaveBeenLastCalledWith(expect.objectContaining({ clusterIds: ['c3'] }));
 
@@ -67,19 +73,23 @@ describe('clean-up choices', () => {
     expect(store.getState().cleanupDraft).toMatchObject({ rule: 'oldest', includeNear: true, scope: 'selected', useMarks: true });
   });
 
-  it("keep the rule's folder only while it is still a folder to scan or a reference folder", async () => {
+  it('offer the folders holding copies where the rule decides, most clusters first, and drop one no longer offered', async () => {
     const { engine, store } = setup();
-    await store.getState().loadSettings();
+    vi.mocked(engine.listClusterFolders).mockResolvedValue({
+      folders: [
+        { path: '/docs', clusters: 3, split: 0 },
+        { path: '/docs/a', clusters: 1, split: 1 },
+        { path: '/docs/b', clusters: 2, split: 2 },
+      ],
+    });
     store.getState().setCleanupDraft({ useMarks: false, rule: 'in', folder: '/archive' });
     store.getState().openCleanup();
-    expect(store.getState().cleanupDraft.folder).toBe('/archive');
-    // Removed from the settings: the engine would refuse it, and the list no longer offers it.
-    engine.settings = { ...engine.settings, referenceRoots: [] };
-    await store.getState().loadSettings();
-    store.getState().openCleanup();
-    expect(store.getState().cleanupDraft.folder).toBe('/docs');
+    await settle();
+    // /docs holds every file: it decides nothing and is never offered.
+    expect(keepRuleFolders(store.getState().clusterFolders).map((folder) => folder.path)).toEqual(['/docs/b', '/docs/a']);
+    expect(store.getState().cleanupDraft.folder).toBe('/docs/b');
     await store.getState().previewCleanup();
-    expect(engine.previewActions).toHaveBeenLastCalledWith(expect.objectContaining({ rules: ['in:/docs'] }));
+    expect(engine.previewActions).toHaveBeenLastCalledWith(expect.objectContaining({ rules: ['in:/docs/b'] }));
   });
 
   it('need something that decides', async () => {

@@ -8,6 +8,8 @@
 import { join } from 'node:path';
 import type { CommandRequest, CommandResponse } from '../../../shared/contract/engineContract.ts';
 import { PLAN_PAGE_CLUSTERS } from '../../../shared/contract/schemas.ts';
+import { DELETE_NOT_CONFIRMED } from '../../../shared/contract/vocabulary.ts';
+import { clusterFolders } from '../../../shared/clusterFolders.ts';
 import { displayPath } from '../../../shared/fsName.ts';
 import { parseKeepRule } from '../../../shared/selection/keepRules.ts';
 import type { KeepRule } from '../../../shared/selection/keepRules.ts';
@@ -55,6 +57,8 @@ export interface BulkActionsOptions {
    * Without it, permanent deletion is refused: a flag in a request is no confirmation.
    */
   confirmPermanentDelete?: (summary: PermanentDeleteSummary) => Promise<boolean>;
+  /** A batch is about to remove these files: what the watcher sees of them is the batch's doing. */
+  onStart?: (paths: readonly string[]) => void;
 }
 
 export interface BulkActions {
@@ -82,15 +86,16 @@ const PROGRESS_INTERVAL_MS = 100;
 export class ActionRequestError extends Error {}
 
 /**
- * The page names a keep rule's folder, so it must be one the person chose (the CLI, which takes
- * its rules from the command line, does not come here): any other is refused, never read.
+ * The page names a keep rule's folder, so it must be one the person chose or one the results
+ * hold copies in, as listClusterFolders gives them (the CLI, which takes its rules from the
+ * command line, does not come here): any other is refused, never read.
  */
-async function parseRules(texts: readonly string[], chosenFolders: readonly string[]): Promise<KeepRule[]> {
+async function parseRules(texts: readonly string[], allowed: (folder: string) => boolean): Promise<KeepRule[]> {
   const rules: KeepRule[] = [];
   for (const text of texts) {
     const rule = parseKeepRule(text);
     if (rule.kind === 'in-folder' || rule.kind === 'not-in-folder') {
-      if (!chosenFolders.includes(rule.folder)) throw new ActionRequestError(`the folder of a keep rule must be a folder to scan or a reference folder, not ${displayPath(rule.folder)}`);
+      if (!allowed(rule.folder)) throw new ActionRequestError(`the folder of a keep rule must be a folder to scan, a reference folder or one holding copies, not ${displayPath(rule.folder)}`);
       rules.push({ ...rule, folder: await realPathOf(rule.folder) });
     } else rules.push(rule);
   }
@@ -120,7 +125,8 @@ export function openBulkActions(options: BulkActionsOptions): BulkActions {
   const openJournal = () => (journal ??= new ActionJournal(join(dataDir, 'journal.sqlite')));
 
   async function plan(request: ActionRequest): Promise<ActionPlan> {
-    const rules = await parseRules(request.rules, options.scannedFolders());
+    const chosen = options.scannedFolders();
+    const rules = await parseRules(request.rules, (folder) => chosen.includes(folder) || clusterFolders(clusters(), chosen).some((held) => held.path === folder));
     if (rules.length === 0 && !request.useMarks) throw new ActionRequestError('choose a keep rule or use your marks');
     const shown = clusters();
     const scope = request.clusterIds ? new Set(request.clusterIds) : undefined;
@@ -190,11 +196,12 @@ export function openBulkActions(options: BulkActionsOptions): BulkActions {
         starting = true;
         try {
           const confirmed = options.confirmPermanentDelete ? await options.confirmPermanentDelete(planTotals(planned)) : false;
-          if (!confirmed) throw new ActionRequestError('permanent deletion was not confirmed: nothing deleted');
+          if (!confirmed) throw new ActionRequestError(DELETE_NOT_CONFIRMED);
         } finally {
           starting = false;
         }
       }
+      options.onStart?.(planned.steps.map((step) => step.path));
       const opened = openJournal();
       // Takes the journal's lock (another process's batch: JournalBusyError) and records the plan.
       const batch = startBatch(planned, opened);

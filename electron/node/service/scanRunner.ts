@@ -68,6 +68,8 @@ export interface ScanRunner {
   folders(): FolderMatch[];
   /** Follows the report on disk if the chosen folders are its own, else stops; for when the folders change. */
   follow(): Promise<void>;
+  /** A clean-up is about to remove these files: the watcher's report of them going is told as its doing. */
+  filesGoing(paths: readonly string[]): void;
   /** A clean-up removed these files: they leave their clusters now, told as clusterChange events. */
   filesGone(batchId: number, paths: readonly string[]): void;
   /** Undo put these files of a batch back: their clusters are restored as they were. */
@@ -115,12 +117,13 @@ export async function openScanRunner({ dataDir, events, settings, onChange, onRe
     return file.save(next).catch((error: unknown) => console.error('shingle: could not save the scan results:', error));
   }
 
-  /** Applies the changes `keep` lets through, each asked after the ones before it are applied. */
-  function applyChanges(changes: ClusterChange[], keep: (change: ClusterChange) => boolean = () => true): void {
+  /** Applies the changes as `judge` has them (none when it says undefined), each judged after the ones before it are applied. */
+  function applyChanges(changes: ClusterChange[], judge: (change: ClusterChange) => ClusterChange | undefined = (change) => change): void {
     if (!last || changes.length === 0) return;
     const applied: ClusterChange[] = [];
-    for (const change of changes) {
-      if (!keep(change)) continue;
+    for (const found of changes) {
+      const change = judge(found);
+      if (!change) continue;
       clusters.apply(change);
       onChange(change);
       applied.push(change);
@@ -156,7 +159,8 @@ export async function openScanRunner({ dataDir, events, settings, onChange, onRe
         cache: index.cache,
         ownFiles: [...index.files, lastScanPath],
         shown: clusters.all,
-        onChanges: (changes) => applyChanges(changes, watched.tells),
+        // A change the watcher saw of the engine's own clean-up or undo is told as the engine's.
+        onChanges: (changes) => applyChanges(changes, watched.judge),
         onWarning: warn,
         dismissals,
       });
@@ -222,6 +226,7 @@ export async function openScanRunner({ dataDir, events, settings, onChange, onRe
     clusters: () => clusters.index(),
     folders: () => last?.report.folders ?? [],
     follow,
+    filesGoing: (paths) => watched.expect(paths, false),
     filesGone(batchId, paths) {
       const { changes, warnings } = actions.gone(batchId, paths);
       applyOwnChanges(changes, paths, false);

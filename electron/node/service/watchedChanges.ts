@@ -19,8 +19,13 @@ const KEPT_PATHS = 100_000;
 export interface WatchedChanges {
   /** The engine removed (`present` false) or put back (true) these files itself. */
   expect(paths: readonly string[], present: boolean): void;
-  /** Whether a change of the watcher still tells something; asked of each in order, each applied before the next is asked. */
-  tells(change: ClusterChange): boolean;
+  /**
+   * A change of the watcher as it is to be applied: undefined when it no longer tells anything,
+   * tagged byAction when it only takes out files the engine removed, as the disk shows (the
+   * engine's doing, seen before the engine said it). Asked of each change in order, each applied
+   * before the next is asked.
+   */
+  judge(change: ClusterChange): ClusterChange | undefined;
 }
 
 export interface ShownClusters {
@@ -67,6 +72,18 @@ export function createWatchedChanges(shown: ShownClusters, fileState: FileState 
     return contradicts;
   }
 
+  /** True when the change only takes out files the engine removed (and a file left alone in a cluster with them). */
+  function own(change: ClusterChange): boolean {
+    const before = paths(shown.get(change.event === 'cluster-changed' ? change.previousId : change.cluster.id));
+    const after = change.event === 'cluster-removed' ? new Set<string>() : paths(change.cluster);
+    const left = [...before].filter((path) => !after.has(path));
+    const came = [...after].filter((path) => !before.has(path));
+    const removedByEngine = (path: string) => expected.get(path) === null && fileState(path) === null;
+    if (came.length > 0 || !left.some(removedByEngine)) return false;
+    // A cluster left with one file is removed whole: the file still there goes with it.
+    return change.event === 'cluster-removed' || left.every(removedByEngine);
+  }
+
   /** True when applying the change leaves the results as they are. */
   function noChange(change: ClusterChange): boolean {
     const now = shown.get(change.cluster.id);
@@ -86,6 +103,11 @@ export function createWatchedChanges(shown: ShownClusters, fileState: FileState 
         expected.delete(old);
       }
     },
-    tells: (change) => !stale(change) && !noChange(change),
+    judge(change) {
+      // Asked first: `stale` forgets the files the watcher now agrees on.
+      const byEngine = own(change);
+      if (stale(change) || noChange(change)) return undefined;
+      return byEngine ? { ...change, byAction: true } : change;
+    },
   };
 }

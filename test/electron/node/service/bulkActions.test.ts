@@ -65,15 +65,13 @@ describe('bulk clean-up', () => {
     expect(refused).toEqual([expect.objectContaining({ path: tree.path('Docs/old/c.txt'), reason: 'in a reference folder' })]);
   });
 
-  it("takes a keep rule's folder only from the folders to scan and the reference folders", async () => {
-    const refusal = /^the folder of a keep rule must be a folder to scan or a reference folder, not /;
-    for (const rule of [`in:${tree.path('Docs/old')}`, 'not-in:/etc', 'in:relative/folder']) {
+  it("takes a keep rule's folder only from the folders to scan, the reference folders and those holding copies", async () => {
+    const refusal = /^the folder of a keep rule must be a folder to scan, a reference folder or one holding copies, not /;
+    for (const rule of [`in:${tree.path('Docs/none')}`, 'not-in:/etc', 'in:relative/folder']) {
       await expect(service.previewActions({ rules: [rule], useMarks: false, action: 'trash' }), rule).rejects.toThrow(refusal);
     }
     await expect(service.previewActions({ rules: [`in:${tree.path('Docs')}`], useMarks: false, action: 'trash' })).resolves.toMatchObject({ clusterCount: 2 });
-    host.nextPick = [tree.path('Docs/old')];
-    await service.chooseFolders({ purpose: 'referenceRoots' });
-    // Now a reference folder: its copy is the one kept.
+    // A folder holding a copy (as listClusterFolders offers it): its copy is the one kept.
     const kept = await service.previewActions({ rules: [`in:${tree.path('Docs/old')}`], useMarks: false, action: 'trash' });
     expect(removed(kept)).toEqual(expect.arrayContaining([tree.path('Docs/a.txt'), tree.path('Docs/b.txt')]));
     expect(removed(kept)).not.toContain(tree.path('Docs/old/c.txt'));

@@ -15,12 +15,12 @@ function fakeDisk(files: Record<string, string>) {
   return { disk, state: (path: string) => disk.get(path) ?? null };
 }
 
-/** Applies what `tells` lets through, one change after the other, as the service does. */
-function follow(store: ReturnType<typeof createClusterStore>, tells: (change: ClusterChange) => boolean, changes: ClusterChange[]): ClusterChange[] {
-  return changes.filter((change) => {
-    if (!tells(change)) return false;
-    store.apply(change);
-    return true;
+/** Applies what `judge` lets through, one change after the other, as the service does. */
+function follow(store: ReturnType<typeof createClusterStore>, judge: (change: ClusterChange) => ClusterChange | undefined, changes: ClusterChange[]): ClusterChange[] {
+  return changes.flatMap((found) => {
+    const change = judge(found);
+    if (change) store.apply(change);
+    return change ? [change] : [];
   });
 }
 
@@ -39,14 +39,14 @@ describe('watched changes', () => {
     watched.expect(['/b'], true);
 
     // The watcher now reports the removal it saw first: stale, the disk has /b as the undo left it.
-    expect(follow(store, watched.tells, [{ event: 'cluster-removed', cluster: exact('e', '/a', '/b') }])).toEqual([]);
+    expect(follow(store, watched.judge, [{ event: 'cluster-removed', cluster: exact('e', '/a', '/b') }])).toEqual([]);
     expect(store.all()).toEqual([exact('e', '/a', '/b')]);
     // Then the file coming back: the results hold it already, nothing is told.
-    expect(follow(store, watched.tells, [{ event: 'cluster-added', cluster: exact('e', '/a', '/b') }])).toEqual([]);
+    expect(follow(store, watched.judge, [{ event: 'cluster-added', cluster: exact('e', '/a', '/b') }])).toEqual([]);
     // From now on the watcher tells what happens to /b: edited, it leaves the cluster.
     disk.set('/b', 'b3');
     const removed: ClusterChange = { event: 'cluster-removed', cluster: exact('e', '/a', '/b') };
-    expect(follow(store, watched.tells, [removed])).toEqual([removed]);
+    expect(follow(store, watched.judge, [removed])).toEqual([removed]);
     expect(store.all()).toEqual([]);
   });
 
@@ -57,20 +57,37 @@ describe('watched changes', () => {
     disk.delete('/b');
     watched.expect(['/b'], false);
     // An analysis from before the clean-up, told late: /b still in the cluster.
-    expect(follow(store, watched.tells, [{ event: 'cluster-changed', cluster: exact('e2', '/a', '/b', '/c'), previousId: 'e' }])).toEqual([]);
+    expect(follow(store, watched.judge, [{ event: 'cluster-changed', cluster: exact('e2', '/a', '/b', '/c'), previousId: 'e' }])).toEqual([]);
     expect(store.all()).toEqual([exact('e', '/a', '/c')]);
     // A copy saved at /b since: the watcher's to tell.
     disk.set('/b', 'b9');
     const copy: ClusterChange = { event: 'cluster-changed', cluster: exact('e2', '/a', '/b', '/c'), previousId: 'e' };
-    expect(follow(store, watched.tells, [copy])).toEqual([copy]);
+    expect(follow(store, watched.judge, [copy])).toEqual([copy]);
   });
 
   it('drop what changes nothing: a cluster removed that is gone, one told again as it is', () => {
     const store = createClusterStore([exact('e', '/a', '/b')]);
     const watched = createWatchedChanges(store, () => 'same');
-    expect(follow(store, watched.tells, [{ event: 'cluster-removed', cluster: exact('x', '/x', '/y') }])).toEqual([]);
-    expect(follow(store, watched.tells, [{ event: 'cluster-changed', cluster: exact('e', '/a', '/b'), previousId: 'e' }])).toEqual([]);
+    expect(follow(store, watched.judge, [{ event: 'cluster-removed', cluster: exact('x', '/x', '/y') }])).toEqual([]);
+    expect(follow(store, watched.judge, [{ event: 'cluster-changed', cluster: exact('e', '/a', '/b'), previousId: 'e' }])).toEqual([]);
     const changed: ClusterChange = { event: 'cluster-changed', cluster: exact('e', '/a', '/b', '/c'), previousId: 'e' };
-    expect(follow(store, watched.tells, [changed])).toEqual([changed]);
+    expect(follow(store, watched.judge, [changed])).toEqual([changed]);
+  });
+});
+
+describe('the watcher seeing a clean-up before the engine told it', () => {
+  it('tells the removal as the engine’s own when it only takes out files the batch removed', () => {
+    const { disk, state } = fakeDisk({ '/a': 'a1', '/b': 'b1', '/c': 'c1', '/d': 'd1' });
+    const store = createClusterStore([exact('e', '/a', '/b'), exact('f', '/c', '/d')]);
+    const watched = createWatchedChanges(store, state);
+    // The batch is about to remove /b; the watcher sees it go first.
+    watched.expect(['/b'], false);
+    disk.delete('/b');
+    const removed: ClusterChange = { event: 'cluster-removed', cluster: exact('e', '/a', '/b') };
+    expect(watched.judge(removed)).toEqual({ ...removed, byAction: true });
+    // /d edited by someone else: the disk's doing.
+    disk.set('/d', 'd2');
+    const edited: ClusterChange = { event: 'cluster-removed', cluster: exact('f', '/c', '/d') };
+    expect(watched.judge(edited)).toEqual(edited);
   });
 });
