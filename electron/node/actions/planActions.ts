@@ -8,7 +8,8 @@ import { basename, join, relative, win32 } from 'node:path';
 import { formatCount } from '../../../shared/format.ts';
 import { displayPath } from '../../../shared/fsName.ts';
 import { isPlainAbsolutePath, isWindowsPath, isWithin, isWithinAny } from '../../../shared/paths/isWithin.ts';
-import { fileRelations, kindNeeded } from '../../../shared/selection/fileRelations.ts';
+import { kindNeeded } from '../../../shared/selection/fileRelations.ts';
+import { keepOrder, settleRemovals } from '../../../shared/selection/settleRemovals.ts';
 import type { FileRelation, IncludeKind, Relation } from '../../../shared/selection/fileRelations.ts';
 import type { Selection } from '../../../shared/selection/selectFiles.ts';
 import type { Cluster, ClusterKind, ReportFile, ScanReport } from '../../../shared/report.ts';
@@ -169,16 +170,6 @@ const KIND_REASONS: Record<IncludeKind, string> = {
 const SAME_WORDS_REASON = 'the same words with other punctuation or case: an edit, not a copy; removed only with near included';
 
 /**
- * The cluster's file indexes, best to keep first: as the selection ranks them (its `order`), then
- * any it does not name in report order.
- */
-function keepOrder(cluster: Cluster, order: readonly string[] = []): number[] {
-  const at = new Map(order.map((path, rank) => [path, rank] as const));
-  const rank = (i: number) => at.get(cluster.files[i]!.path) ?? order.length + i;
-  return cluster.files.map((_, i) => i).sort((a, b) => rank(a) - rank(b));
-}
-
-/**
  * Acting on one name of a file with other names (hard links) unlinks that name only: the bytes
  * stay under the others, nothing is freed and the copy is still there. Refused, so the preview's
  * totals are what the run frees.
@@ -246,27 +237,16 @@ export function planActions(report: ScanReport, selection: Selection, options: P
     }
 
     // Which file stays first: the selection's keeper if it stays, else the best-ranked staying file.
-    const staying = () => new Set(cluster.files.map((_, i) => i).filter((i) => !acted.has(i)));
     const named = chosen.keep.flatMap((p) => indexOf.get(p) ?? []);
-    const byRank = keepOrder(cluster, chosen.order);
-    const keeperOf = (stay: Set<number>) => named.find((i) => stay.has(i)) ?? byRank.find((i) => stay.has(i))!;
-    let relations = fileRelations(cluster, staying(), keeperOf(staying()), named);
-    // Files of a kind left out stay, one at a time and the best-ranked first: a file that stays may
-    // then be the twin another file duplicates (an edited version's own byte copy is still a copy
-    // of it), so of an edited version's copies the one the rules or marks rank best stays.
+    const cannotLink = (relation: Relation) => options.action === 'hardlink' && relation !== 'copy';
+    const { relations, held } = settleRemovals(cluster, acted, named, keepOrder(cluster, chosen.order), (relation) => {
+      const needed = kindNeeded(relation);
+      return (needed !== undefined && !include.includes(needed)) || cannotLink(relation);
+    });
     const notIncluded = new Map<number, { reason: string; relation: FileRelation }>();
-    for (;;) {
-      const blocked = byRank.find((i) => {
-        if (!acted.has(i)) return false;
-        const needed = kindNeeded(relations[i]!.relation);
-        return (needed && !include.includes(needed)) || (options.action === 'hardlink' && relations[i]!.relation !== 'copy');
-      });
-      if (blocked === undefined) break;
-      acted.delete(blocked);
-      const needed = kindNeeded(relations[blocked]!.relation);
-      if (options.action === 'hardlink' && relations[blocked]!.relation !== 'copy') refuse(cluster.files[blocked]!.path, 'not byte-identical to the kept copy: a hard link would lose its content');
-      else notIncluded.set(blocked, { reason: relations[blocked]!.relation === 'same-words' ? SAME_WORDS_REASON : KIND_REASONS[needed!], relation: relations[blocked]! });
-      relations = fileRelations(cluster, staying(), keeperOf(staying()), named);
+    for (const [i, relation] of held) {
+      if (cannotLink(relation.relation)) refuse(cluster.files[i]!.path, 'not byte-identical to the kept copy: a hard link would lose its content');
+      else notIncluded.set(i, { reason: relation.relation === 'same-words' ? SAME_WORDS_REASON : KIND_REASONS[kindNeeded(relation.relation)!], relation });
     }
 
     const files: PlanFile[] = cluster.files.map((file, i) => {
