@@ -12,6 +12,7 @@ import { createTempTree } from '../helpers/tempTree.ts';
 import { openCleanup, useTemporaryTrash } from './cleanupSteps.ts';
 import { expect, test } from './engineFixture.ts';
 import { clusterList } from './helpers.ts';
+import { timedClick } from './timedClick.ts';
 
 const PAIRS = 100;
 const VERSIONS = 11;
@@ -56,35 +57,9 @@ test('first paint, an 11-document cluster, stepping, trashing 100 files', async 
   }
 
   // Opening the 11-document cluster: from the click to its table of 11 files.
-  const openTableMs = await versions.evaluate(
-    (option, count) =>
-      new Promise<number>((resolve) => {
-        const started = performance.now();
-        const done = () => document.querySelectorAll('.cluster-view [data-file-index], .cluster-view tbody tr').length >= count && document.getElementById('cluster-title')?.textContent?.includes(`${count} files`);
-        new MutationObserver((_, observer) => {
-          if (!done()) return;
-          observer.disconnect();
-          requestAnimationFrame(() => resolve(performance.now() - started));
-        }).observe(document.body, { childList: true, subtree: true, characterData: true });
-        (option as HTMLElement).click();
-      }),
-    VERSIONS,
-  );
+  const openTableMs = await timedClick(versions, { selector: '.cluster-view [data-file-index]', atLeast: VERSIONS });
   // Then its default pair side by side, texts and differences shown.
-  const sideBySide = page.getByRole('button', { name: /^Side by side/ });
-  const openPairMs = await sideBySide.evaluate(
-    (button) =>
-      new Promise<number>((resolve) => {
-        const started = performance.now();
-        const done = () => document.querySelectorAll('.document-text .document-body').length >= 2 && !document.body.textContent!.includes('Loading text…') && /differences?$/.test(document.querySelector('.difference-status')?.textContent ?? '');
-        new MutationObserver((_, observer) => {
-          if (!done()) return;
-          observer.disconnect();
-          requestAnimationFrame(() => resolve(performance.now() - started));
-        }).observe(document.body, { childList: true, subtree: true, characterData: true });
-        (button as HTMLElement).click();
-      }),
-  );
+  const openPairMs = await timedClick(page.getByRole('button', { name: /^Side by side/ }), { selector: '.document-text .document-body', atLeast: 2, differences: true });
 
   // Stepping: `j` until the next cluster's title is shown, ten times.
   await clusterList(page).getByRole('option').first().click();
