@@ -87,7 +87,7 @@ function CriterionFields({ index, criterion, offered, noFolder, choices, label, 
   return (
     <div className="keep-criterion-fields">
       <label className="cleanup-field">
-        <span>{index === 0 ? label : 'Then, where those before tie'}</span>
+        <span>{index === 0 ? label : 'Then, where those above tie'}</span>
         <select aria-label={index === 0 ? undefined : label} value={criterion.rule} onChange={(e) => onChange({ rule: e.target.value as RuleChoice })}>
           {choices.map((choice) => (
             <option key={choice} value={choice}>
