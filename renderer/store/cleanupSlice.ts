@@ -3,7 +3,7 @@
 // that plan, its result, and undo of the last batch. The UI names clusters and rules only; the
 // engine plans the files from its own results and runs the plan it stored under the plan id.
 import type { ActionPlan, ActionProgress, ActionRequest, BatchResult, PlanCluster, UndoResult } from '../engine/contractTypes.ts';
-import { defaultCleanupDraft, draftReady, draftRequest, keepRuleFolders } from '../cleanup/cleanupRules.ts';
+import { defaultCleanupDraft, draftReady, draftRequest, keepRuleFolders, ruleTexts } from '../cleanup/cleanupRules.ts';
 import { criteriaCounts } from '../cleanup/criteriaCounts.ts';
 import type { CriteriaCounts } from '../cleanup/criteriaCounts.ts';
 import type { Cluster } from '../../shared/report.ts';
@@ -188,7 +188,8 @@ export const createCleanupSlice: SliceCreator<CleanupSlice> = ({ set, get, engin
     async countDecided() {
       const { cleanupDraft: draft } = get();
       try {
-        const clusters = await scopeClusters();
+        // No rule chosen ("leave them as they are"): nothing to count, nothing to fetch.
+        const clusters = ruleTexts(draft).length > 0 ? await scopeClusters() : [];
         // Only the last ask counts: the person may have changed the criteria meanwhile.
         if (get().cleanupDraft !== draft) return;
         set({ cleanupDecided: criteriaCounts(clusters, draft, get().marks) });

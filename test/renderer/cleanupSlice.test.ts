@@ -129,6 +129,11 @@ describe('clean-up choices', () => {
     store.getState().setCleanupDraft({ criteria: moveCriterion(criteria, 1, -1) });
     await store.getState().countDecided();
     expect(store.getState().cleanupDecided).toEqual({ byCriterion: [2, 0], byPath: 1 });
+    // With the marks used, a cluster the person marked is theirs to decide, not a criterion's.
+    store.setState({ marks: { c1: { '/docs/a.txt': 'keep' } } });
+    store.getState().setCleanupDraft({ useMarks: true });
+    await store.getState().countDecided();
+    expect(store.getState().cleanupDecided).toEqual({ byCriterion: [1, 0], byPath: 1 });
     // A format list being typed counts nothing rather than something wrong.
     store.getState().setCleanupDraft({ criteria: [{ rule: 'format', folder: '', formats: 'pdf>' }] });
     await store.getState().countDecided();
