@@ -1,5 +1,5 @@
-// The clean-up, in a modal dialog: choose what decides (your marks first, a keep rule for the
-// clusters you have not marked), which clusters (by default those the list shows), which kinds of
+// The clean-up, in a modal dialog: choose what decides (your marks first, keep criteria in order
+// for the clusters you have not marked), which clusters (by default those the list shows), which kinds of
 // duplicate may go and how; then the engine's plan file by file; the batch; its result and undo.
 // Every choice lives in the store, so Back and closing the dialog keep it.
 import { Fragment, useEffect } from 'react';
@@ -11,8 +11,8 @@ import { ModalDialog } from '../app/ModalDialog.tsx';
 import { actionChoices } from '../format/actionWords.ts';
 import { scopeCounts } from '../store/cleanupSlice.ts';
 import { useShingle } from '../store/useShingle.ts';
-import { draftReady, folderLabel, keepRuleFolders, ruleLabels } from './cleanupRules.ts';
-import type { RuleChoice } from './cleanupRules.ts';
+import { changeCriterion, draftReady } from './cleanupRules.ts';
+import { KeepCriteria } from './KeepCriteria.tsx';
 import { CleanupPreview } from './CleanupPreview.tsx';
 import { CleanupOutcome } from './CleanupSteps.tsx';
 
@@ -36,9 +36,6 @@ function CleanupChoices() {
   const draft = useShingle((s) => s.cleanupDraft);
   const setDraft = useShingle((s) => s.setCleanupDraft);
   const selected = useShingle((s) => s.cluster);
-  const heldFolders = useShingle((s) => s.clusterFolders);
-  const settings = useShingle((s) => s.settings);
-  const roots = [...(settings?.roots ?? []), ...(settings?.referenceRoots ?? [])];
   // Follows the list while the dialog is open (a search cleared just before opening lands after).
   const shown = useShingle((s) => scopeCounts(s).shown);
   const all = useShingle((s) => scopeCounts(s).all);
@@ -47,9 +44,7 @@ function CleanupChoices() {
   const marked = useShingle((s) => Object.keys(s.marks).length);
   const previewCleanup = useShingle((s) => s.previewCleanup);
   const moveTarget = useShingle((s) => s.moveTarget);
-  const offered = keepRuleFolders(heldFolders);
   const ready = draftReady(draft);
-  const choices = (Object.keys(ruleLabels) as RuleChoice[]).filter((choice) => draft.useMarks || choice !== 'none');
 
   useEffect(() => void countAllClusters(), [filters, countAllClusters]);
 
@@ -63,40 +58,12 @@ function CleanupChoices() {
       <fieldset className="cleanup-field">
         <legend>What decides</legend>
         <label className="cleanup-check">
-          <input type="checkbox" checked={draft.useMarks} onChange={(e) => setDraft({ useMarks: e.target.checked, ...(!e.target.checked && draft.rule === 'none' ? { rule: 'newest' } : {}) })} />
+          <input type="checkbox" checked={draft.useMarks} onChange={(e) => setDraft({ useMarks: e.target.checked, ...(!e.target.checked && draft.criteria[0]?.rule === 'none' ? { criteria: changeCriterion(draft.criteria, 0, { rule: 'newest' }) } : {}) })} />
           My keep/delete marks ({clusters(marked)} marked)
         </label>
-        <label className="cleanup-field">
-          <span>{draft.useMarks ? 'In clusters I have not marked' : 'Which copy stays'}</span>
-          <select value={draft.rule} onChange={(e) => setDraft({ rule: e.target.value as RuleChoice })}>
-            {choices.map((choice) => (
-              <option key={choice} value={choice}>
-                {ruleLabels[choice]}
-              </option>
-            ))}
-          </select>
-        </label>
+        <KeepCriteria />
         {draft.useMarks && <p className="hint">Your marks decide every cluster you marked; a keep rule only decides the clusters you have not marked.</p>}
       </fieldset>
-      {(draft.rule === 'in' || draft.rule === 'not-in') && (
-        <label className="cleanup-field">
-          <span>Folder</span>
-          <select value={draft.folder} onChange={(e) => setDraft({ folder: e.target.value })}>
-            {offered.map(({ path, split }) => (
-              <option key={path} value={path} title={displayPath(path)}>
-                {displayPath(folderLabel(path, roots))} ({clusters(split)})
-              </option>
-            ))}
-          </select>
-          {heldFolders && offered.length === 0 && <span className="hint">No folder holds some copies of a cluster and not the others: this rule would decide nothing.</span>}
-        </label>
-      )}
-      {draft.rule === 'format' && (
-        <label className="cleanup-field">
-          <span>Formats, best first</span>
-          <input value={draft.formats} maxLength={40} onChange={(e) => setDraft({ formats: e.target.value })} />
-        </label>
-      )}
       <fieldset className="cleanup-field">
         <legend>Clusters</legend>
         <label className="cleanup-check">

@@ -1,5 +1,6 @@
-// The clean-up's choices and their request to the engine. The person's marks come first: a keep
-// rule only decides the clusters they have not marked. The rules take their CLI form
+// The clean-up's choices and their request to the engine. The person's marks come first: the keep
+// criteria only decide the clusters they have not marked, in order (the first decides, later ones
+// break its ties), as the CLI's --keep chain. The rules take their CLI form
 // (shared/selection/keepRules.ts), which is what the engine reads.
 import type { ClusterFolder } from '../../shared/clusterFolders.ts';
 import type { ActionRequest } from '../engine/contractTypes.ts';
@@ -42,13 +43,21 @@ export function folderLabel(path: string, roots: readonly string[]): string {
 /** Which clusters: those the list shows now (its filter), all of them, or the open one. */
 export type CleanupScope = 'shown' | 'all' | 'selected';
 
-export interface CleanupDraft {
-  /** The person's keep/delete marks decide the clusters they marked. */
-  useMarks: boolean;
-  /** Decides the clusters without marks (all of them when the marks are not used). */
+/** One keep criterion: its rule, and the folder or formats the rule names (kept when the rule changes). */
+export interface KeepCriterion {
   rule: RuleChoice;
   folder: string;
   formats: string;
+}
+
+export interface CleanupDraft {
+  /** The person's keep/delete marks decide the clusters they marked. */
+  useMarks: boolean;
+  /**
+   * Decide the clusters without marks (all of them when the marks are not used), in order: never
+   * empty; 'none' ("leave them as they are") only as the one criterion.
+   */
+  criteria: KeepCriterion[];
   scope: CleanupScope;
   /** Edited versions (near, not the same text) are removed only when asked for. */
   includeNear: boolean;
@@ -59,28 +68,61 @@ export interface CleanupDraft {
 
 export const defaultCleanupDraft: CleanupDraft = {
   useMarks: true,
-  rule: 'none',
-  folder: '',
-  formats: 'pdf>html>text',
+  criteria: [{ rule: 'none', folder: '', formats: 'pdf>html>text' }],
   scope: 'shown',
   includeNear: false,
   includeContained: false,
   action: 'trash',
 };
 
-/** The engine's rules for the draft; none for "leave them as they are". */
-export function ruleTexts({ rule, folder, formats }: CleanupDraft): string[] {
+/** The engine's rule for one criterion; none for "leave them as they are" or a folder rule without its folder. */
+export function criterionText({ rule, folder, formats }: KeepCriterion): string | null {
   switch (rule) {
     case 'none':
-      return [];
+      return null;
     case 'in':
     case 'not-in':
-      return folder ? [`${rule}:${folder}`] : [];
+      return folder ? `${rule}:${folder}` : null;
     case 'format':
-      return [`format:${formats}`];
+      return `format:${formats}`;
     default:
-      return [rule];
+      return rule;
   }
+}
+
+/** The engine's rules for the draft, in the criteria's order. */
+export function ruleTexts({ criteria }: CleanupDraft): string[] {
+  return criteria.map(criterionText).filter((text) => text !== null);
+}
+
+/** The rules a criterion added after the others starts with: the first not chosen yet. */
+const ADDED_RULES: readonly RuleChoice[] = ['shortest-path', 'newest', 'oldest', 'largest', 'format', 'in', 'not-in'];
+
+/** The criteria with one more at the end (its folder the first offered, as the first criterion's). */
+export function addCriterion(criteria: readonly KeepCriterion[], folder: string): KeepCriterion[] {
+  const used = new Set(criteria.map((c) => c.rule));
+  const rule = ADDED_RULES.find((choice) => !used.has(choice)) ?? 'newest';
+  const kept = criteria.filter((c) => c.rule !== 'none');
+  return [...kept, { rule, folder, formats: 'pdf>html>text' }];
+}
+
+/** The criteria without the one at `index`; the last one left stays (something must be chosen). */
+export function removeCriterion(criteria: readonly KeepCriterion[], index: number): KeepCriterion[] {
+  return criteria.length > 1 ? criteria.filter((_, i) => i !== index) : [...criteria];
+}
+
+/** The criteria with the one at `index` moved one place up (-1) or down (+1). */
+export function moveCriterion(criteria: readonly KeepCriterion[], index: number, by: -1 | 1): KeepCriterion[] {
+  const to = index + by;
+  if (to < 0 || to >= criteria.length) return [...criteria];
+  const moved = [...criteria];
+  [moved[index], moved[to]] = [moved[to]!, moved[index]!];
+  return moved;
+}
+
+/** The criteria with the one at `index` changed. */
+export function changeCriterion(criteria: readonly KeepCriterion[], index: number, patch: Partial<KeepCriterion>): KeepCriterion[] {
+  return criteria.map((c, i) => (i === index ? { ...c, ...patch } : c));
 }
 
 /** The request the draft makes, scope aside (the slice adds the cluster ids). */
@@ -97,11 +139,10 @@ export function draftReady(draft: CleanupDraft): boolean {
 }
 
 export function describeRule(rules: readonly string[], useMarks: boolean): string {
-  const rule = rules[0];
-  const text =
-    rule === undefined
-      ? ''
-      : (ruleLabels[rule as RuleChoice] ?? rule.replace(/^in:/, 'Keep the copy in ').replace(/^not-in:/, 'Keep a copy not in ').replace(/^format:/, 'Keep by format '));
+  const text = rules
+    .map((rule) => ruleLabels[rule as RuleChoice] ?? rule.replace(/^in:/, 'Keep the copy in ').replace(/^not-in:/, 'Keep a copy not in ').replace(/^format:/, 'Keep by format '))
+    .map((label, i) => (i === 0 ? label : label.replace(/^Keep (the |a )?/, '')))
+    .join(', then ');
   if (!text) return 'Your marks only; clusters you have not marked are left as they are';
   return useMarks ? `Your marks; ${text.charAt(0).toLowerCase()}${text.slice(1)} in clusters you have not marked` : text;
 }

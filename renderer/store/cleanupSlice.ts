@@ -3,7 +3,10 @@
 // that plan, its result, and undo of the last batch. The UI names clusters and rules only; the
 // engine plans the files from its own results and runs the plan it stored under the plan id.
 import type { ActionPlan, ActionProgress, ActionRequest, BatchResult, PlanCluster, UndoResult } from '../engine/contractTypes.ts';
-import { defaultCleanupDraft, draftReady, draftRequest, keepRuleFolders } from '../cleanup/cleanupRules.ts';
+import { defaultCleanupDraft, draftReady, draftRequest, keepRuleFolders, ruleTexts } from '../cleanup/cleanupRules.ts';
+import { criteriaCounts } from '../cleanup/criteriaCounts.ts';
+import type { CriteriaCounts } from '../cleanup/criteriaCounts.ts';
+import type { Cluster } from '../../shared/report.ts';
 import type { CleanupDraft } from '../cleanup/cleanupRules.ts';
 import { DELETE_NOT_CONFIRMED } from '../../shared/contract/vocabulary.ts';
 import { everyCluster } from '../engine/everyCluster.ts';
@@ -23,6 +26,10 @@ export interface CleanupSlice {
   cleanupAllCount: number | null;
   /** Counts every cluster again, for the scope's choices; the dialog asks whenever the list's filters change. */
   countAllClusters(): Promise<void>;
+  /** How many clusters in scope each keep criterion decides (see criteriaCounts); null until counted or when the rules do not parse. */
+  cleanupDecided: CriteriaCounts | null;
+  /** Counts them again: the dialog asks when the criteria, the scope, the marks or the list change. */
+  countDecided(): Promise<void>;
   /** The request previewed. */
   cleanupRequest: ActionRequest | null;
   cleanupPreview: ActionPlan | null;
@@ -118,6 +125,19 @@ export const createCleanupSlice: SliceCreator<CleanupSlice> = ({ set, get, engin
     return (await everyCluster(engine, clusterQuery(state.filters, 0))).map((cluster) => cluster.id);
   }
 
+  /** The clusters in scope, with their files, as last fetched for the same scope and list (the dialog's opening fetches them anew). */
+  let inScope: { key: string; clusters: Promise<Cluster[]> } | null = null;
+  function scopeClusters(): Promise<Cluster[]> {
+    const { cleanupDraft: draft, cluster, filters, listSummary } = get();
+    const key = JSON.stringify([draft.scope, draft.scope === 'selected' ? cluster?.id : null, draft.scope === 'shown' ? clusterQuery(filters, 0) : null, listSummary?.total]);
+    if (inScope?.key !== key) {
+      const clusters =
+        draft.scope === 'selected' ? Promise.resolve(cluster ? [cluster] : []) : everyCluster(engine, draft.scope === 'shown' ? clusterQuery(filters, 0) : { sort: filters.sort });
+      inScope = { key, clusters };
+    }
+    return inScope.clusters;
+  }
+
   async function scopeIds(): Promise<string[] | undefined> {
     const { cleanupDraft: draft, cluster } = get();
     if (draft.scope === 'selected') return cluster ? [cluster.id] : [];
@@ -129,6 +149,7 @@ export const createCleanupSlice: SliceCreator<CleanupSlice> = ({ set, get, engin
     cleanupStage: 'closed',
     cleanupDraft: defaultCleanupDraft,
     cleanupAllCount: null,
+    cleanupDecided: null,
     cleanupRequest: null,
     cleanupPreview: null,
     cleanupPlanClusters: [],
@@ -141,6 +162,7 @@ export const createCleanupSlice: SliceCreator<CleanupSlice> = ({ set, get, engin
 
     openCleanup() {
       set({ cleanupStage: batchRunning(get()) ? 'running' : 'choose', cleanupPreview: null, cleanupPlanClusters: [], undoResult: null, cleanupDeclined: false });
+      inScope = null;
       // The open cluster may be gone since the choice was made.
       if (get().cleanupDraft.scope === 'selected' && !get().cluster) get().setCleanupDraft({ scope: 'shown' });
       // The folders a keep rule offers, as the results hold copies now: one no longer offered (its
@@ -149,7 +171,10 @@ export const createCleanupSlice: SliceCreator<CleanupSlice> = ({ set, get, engin
         .loadClusterFolders()
         .then(() => {
           const offered = keepRuleFolders(get().clusterFolders).map((folder) => folder.path);
-          if (!offered.includes(get().cleanupDraft.folder)) get().setCleanupDraft({ folder: offered[0] ?? '' });
+          const criteria = get().cleanupDraft.criteria;
+          if (criteria.some((c) => !offered.includes(c.folder))) {
+            get().setCleanupDraft({ criteria: criteria.map((c) => (offered.includes(c.folder) ? c : { ...c, folder: offered[0] ?? '' })) });
+          }
         });
     },
     async countAllClusters() {
@@ -157,6 +182,19 @@ export const createCleanupSlice: SliceCreator<CleanupSlice> = ({ set, get, engin
       try {
         set({ cleanupAllCount: (await engine.listClusters({ offset: 0, limit: 1, sort: get().filters.sort })).total });
       } catch (error) {
+        get().reportError(error);
+      }
+    },
+    async countDecided() {
+      const { cleanupDraft: draft } = get();
+      try {
+        // No rule chosen ("leave them as they are"): nothing to count, nothing to fetch.
+        const clusters = ruleTexts(draft).length > 0 ? await scopeClusters() : [];
+        // Only the last ask counts: the person may have changed the criteria meanwhile.
+        if (get().cleanupDraft !== draft) return;
+        set({ cleanupDecided: criteriaCounts(clusters, draft, get().marks) });
+      } catch (error) {
+        inScope = null;
         get().reportError(error);
       }
     },

@@ -40,7 +40,7 @@ export function parseKeepRule(text: string): KeepRule {
 }
 
 /** Negative when `a` is the better file to keep under this rule, 0 when the rule cannot tell. */
-function compareByRule(rule: KeepRule, a: ReportFile, b: ReportFile): number {
+export function compareByRule(rule: KeepRule, a: ReportFile, b: ReportFile): number {
   switch (rule.kind) {
     case 'newest':
       return b.mtime - a.mtime;

@@ -2,7 +2,7 @@
 // default) survive Back and reopening; the preview is the engine's plan, fetched a page at a time;
 // confirming sends the plan id only; the batch is followed to its result; undo.
 import { describe, expect, it, vi } from 'vitest';
-import { keepRuleFolders } from '../../renderer/cleanup/cleanupRules.ts';
+import { addCriterion, keepRuleFolders, moveCriterion, removeCriterion } from '../../renderer/cleanup/cleanupRules.ts';
 import { scopeCounts } from '../../renderer/store/cleanupSlice.ts';
 import { createShingleStore } from '../../renderer/store/shingleStore.ts';
 import { connectEngineEvents } from '../../renderer/store/engineEvents.ts';
@@ -60,17 +60,17 @@ describe('clean-up choices', () => {
     const { engine, store } = setup();
     await store.getState().refreshClusters();
     store.getState().openCleanup();
-    store.getState().setCleanupDraft({ rule: 'newest', includeNear: true, scope: 'selected' });
+    store.getState().setCleanupDraft({ criteria: [{ rule: 'newest', folder: '', formats: 'pdf>html>text' }], includeNear: true, scope: 'selected' });
     await store.getState().previewCleanup();
     expect(engine.previewActions).toHaveBeenLastCalledWith({ clusterIds: [store.getState().cluster!.id], rules: ['newest'], useMarks: true, include: ['near'], action: 'trash' });
     store.getState().editCleanup();
-    store.getState().setCleanupDraft({ rule: 'oldest' });
+    store.getState().setCleanupDraft({ criteria: [{ rule: 'oldest', folder: '', formats: 'pdf>html>text' }] });
     await store.getState().previewCleanup();
     // Still the selected cluster only: Back changed nothing but the rule.
     expect(engine.previewActions).toHaveBeenLastCalledWith(expect.objectContaining({ clusterIds: [store.getState().cluster!.id], rules: ['oldest'], include: ['near'] }));
     store.getState().closeCleanup();
     store.getState().openCleanup();
-    expect(store.getState().cleanupDraft).toMatchObject({ rule: 'oldest', includeNear: true, scope: 'selected', useMarks: true });
+    expect(store.getState().cleanupDraft).toMatchObject({ criteria: [{ rule: 'oldest' }], includeNear: true, scope: 'selected', useMarks: true });
   });
 
   it('offer the folders holding copies where the rule decides, most clusters first, and drop one no longer offered', async () => {
@@ -82,19 +82,67 @@ describe('clean-up choices', () => {
         { path: '/docs/b', clusters: 2, split: 2 },
       ],
     });
-    store.getState().setCleanupDraft({ useMarks: false, rule: 'in', folder: '/archive' });
+    store.getState().setCleanupDraft({ useMarks: false, criteria: [{ rule: 'in', folder: '/archive', formats: 'pdf>html>text' }] });
     store.getState().openCleanup();
     await settle();
     // /docs holds every file: it decides nothing and is never offered.
     expect(keepRuleFolders(store.getState().clusterFolders).map((folder) => folder.path)).toEqual(['/docs/b', '/docs/a']);
-    expect(store.getState().cleanupDraft.folder).toBe('/docs/b');
+    expect(store.getState().cleanupDraft.criteria[0]!.folder).toBe('/docs/b');
     await store.getState().previewCleanup();
     expect(engine.previewActions).toHaveBeenLastCalledWith(expect.objectContaining({ rules: ['in:/docs/b'] }));
   });
 
+  it('send the keep criteria in their order, as the person reorders them', async () => {
+    const { engine, store } = setup();
+    const first = { rule: 'not-in' as const, folder: '/docs/Downloads', formats: 'pdf>html>text' };
+    // Added after "leave them as they are", a criterion replaces it; the next added is the shortest path.
+    expect(addCriterion([{ ...first, rule: 'none' }], '/docs/Downloads')).toEqual([{ rule: 'shortest-path', folder: '/docs/Downloads', formats: 'pdf>html>text' }]);
+    const criteria = addCriterion([first], '');
+    store.getState().setCleanupDraft({ useMarks: false, criteria });
+    await store.getState().previewCleanup();
+    expect(engine.previewActions).toHaveBeenLastCalledWith(expect.objectContaining({ rules: ['not-in:/docs/Downloads', 'shortest-path'] }));
+    store.getState().editCleanup();
+    store.getState().setCleanupDraft({ criteria: moveCriterion(criteria, 1, -1) });
+    await store.getState().previewCleanup();
+    expect(engine.previewActions).toHaveBeenLastCalledWith(expect.objectContaining({ rules: ['shortest-path', 'not-in:/docs/Downloads'] }));
+    // The last criterion left stays: something must decide.
+    expect(removeCriterion(removeCriterion(criteria, 0), 0)).toEqual([criteria[1]]);
+  });
+
+  it('count the clusters in scope each criterion decides, the path last, and follow a reorder', async () => {
+    const engine = createFakeEngine([
+      cluster('c1', 'exact', ['/docs/Downloads/a.txt', '/docs/a.txt']),
+      cluster('c2', 'exact', ['/docs/Downloads/b.txt', '/docs/x/b.txt', '/docs/yy/b.txt']),
+      cluster('c3', 'exact', ['/docs/p/c.txt', '/docs/q/c.txt']),
+      // An excerpt's cluster keeps its larger document whatever the rules say: no criterion decides it.
+      cluster('c4', 'contained', ['/docs/Downloads/long.txt', '/docs/d.txt']),
+    ]);
+    const store = createShingleStore(engine);
+    await store.getState().refreshClusters();
+    const criteria = [
+      { rule: 'not-in' as const, folder: '/docs/Downloads', formats: 'pdf>html>text' },
+      { rule: 'shortest-path' as const, folder: '', formats: 'pdf>html>text' },
+    ];
+    store.getState().setCleanupDraft({ useMarks: false, scope: 'all', criteria });
+    await store.getState().countDecided();
+    expect(store.getState().cleanupDecided).toEqual({ byCriterion: [1, 1], byPath: 1 });
+    store.getState().setCleanupDraft({ criteria: moveCriterion(criteria, 1, -1) });
+    await store.getState().countDecided();
+    expect(store.getState().cleanupDecided).toEqual({ byCriterion: [2, 0], byPath: 1 });
+    // With the marks used, a cluster the person marked is theirs to decide, not a criterion's.
+    store.setState({ marks: { c1: { '/docs/a.txt': 'keep' } } });
+    store.getState().setCleanupDraft({ useMarks: true });
+    await store.getState().countDecided();
+    expect(store.getState().cleanupDecided).toEqual({ byCriterion: [1, 0], byPath: 1 });
+    // A format list being typed counts nothing rather than something wrong.
+    store.getState().setCleanupDraft({ criteria: [{ rule: 'format', folder: '', formats: 'pdf>' }] });
+    await store.getState().countDecided();
+    expect(store.getState().cleanupDecided).toBeNull();
+  });
+
   it('need something that decides', async () => {
     const { engine, store } = setup();
-    store.getState().setCleanupDraft({ useMarks: false, rule: 'none' });
+    store.getState().setCleanupDraft({ useMarks: false, criteria: [{ rule: 'none', folder: '', formats: 'pdf>html>text' }] });
     await store.getState().previewCleanup();
     expect(engine.previewActions).not.toHaveBeenCalled();
   });
