@@ -152,7 +152,7 @@ test('mark all, invert and none act on the clusters of the filter only, one keep
   await filterByFolder(page, '');
   await expect(clusterList(page).getByRole('option')).toHaveCount(6);
   await clusterList(page).getByRole('option').filter({ hasText: 'manual.txt' }).click();
-  await page.getByRole('group', { name: 'Mark manual.txt' }).first().getByRole('button', { name: 'Keep' }).click();
+  await page.getByRole('group', { name: 'Mark Backup/manual.txt', exact: true }).getByRole('button', { name: 'Keep' }).click();
   await filterByFolder(page, tree.path('Documents'));
   await expect(clusterList(page).getByRole('option')).toHaveCount(3);
   dialog = await openMarkDialog(page);
