@@ -39,7 +39,7 @@ test('first paint, an 11-document cluster, stepping, trashing 100 files', async 
   test.setTimeout(600_000);
   const { page, tree } = shingle;
   const original = prose(6000, 12, 6);
-  for (let v = 1; v <= VERSIONS; v++) await tree.write(`Versions/proposal-v${String(v).padStart(2, '0')}.txt`, editEveryNthWord(original, 20 + v, `edit${v}`));
+  for (let v = 1; v <= VERSIONS; v++) await tree.write(`Versions/proposal-v${String(v).padStart(2, '0')}.txt`, editEveryNthWord(original, 80 + v, `edit${v}`));
   await writePairs((path, text) => tree.write(path, text));
 
   await shingle.open();
@@ -47,6 +47,8 @@ test('first paint, an 11-document cluster, stepping, trashing 100 files', async 
   await page.getByRole('button', { name: 'Start scan' }).click();
   const versions = clusterList(page).getByRole('option').filter({ hasText: 'proposal-v' });
   await expect(versions).toHaveCount(1, { timeout: 300_000 });
+  // All eleven in one cluster, or the timing below would wait for files it does not hold.
+  await expect(versions).toContainText(`${VERSIONS} files`);
 
   // First paint: the app started again on its saved results, timed from navigation to the first row.
   const firstPaints: number[] = [];
