@@ -14,9 +14,12 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { machineInfo, measure } from './bench/measure.ts';
 import { PlanRandom } from './bench/random.ts';
+import { letterScale } from './near/letterScale.ts';
 import type { ScanChildResult } from './scale/scanChild.ts';
 
-const { values } = parseArgs({ options: { counts: { type: 'string', default: '20000,60000,200000' }, keep: { type: 'boolean', default: false } } });
+const { values } = parseArgs({
+  options: { counts: { type: 'string', default: '20000,60000,200000' }, keep: { type: 'boolean', default: false }, letters: { type: 'string' } },
+});
 const counts = values.counts.split(',').map(Number);
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -46,6 +49,15 @@ async function ctrlCExit(dir: string, afterSeconds: number): Promise<{ seconds: 
 const base = mkdtempSync(join(tmpdir(), 'shingle-near-scale-'));
 console.log(`# bench:near-scale — ${new Date().toISOString()}`);
 for (const line of machineInfo(base)) console.log(line);
+if (values.letters !== undefined) {
+  try {
+    await letterScale(base, values.letters.split(',').map(Number));
+    console.log(`load average after: ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  } finally {
+    rmSync(base, { recursive: true, force: true });
+  }
+  process.exit(0);
+}
 const rows: Array<{ count: number; near: number; nearCpu: number; total: number; rss: number | undefined; result: ScanChildResult }> = [];
 try {
   for (const count of counts) {

@@ -45,6 +45,30 @@ const CERTAIN_STANDARD_ERRORS = 5;
 export type EstimateVerdict = 'above' | 'below' | 'uncertain';
 
 /**
+ * A document of at most this many distinct chunks carries its chunk set in its fingerprint (4 bytes
+ * a chunk, at most twice its sketch): its pairs are then settled on the exact sets in memory, never
+ * estimated, read again or memoised. Short documents need it most: their sketches rest on few
+ * shingles, so a form letter's estimate never settles 0.5 either way.
+ */
+export const EXACT_SET_LIMIT = 256;
+
+/**
+ * Candidate pairs whose estimate is uncertain and whose sets are not in memory are checked on sets
+ * read again: each document's this many best by estimate (a letter from a template of 500 words
+ * is a candidate of all the others, and each check is a read). Certain pairs are all kept.
+ */
+export const UNCERTAIN_CHECKS_PER_DOCUMENT = 8;
+
+/**
+ * How many independent slots an estimate of two documents rests on: the sketch size, or fewer
+ * when a set has fewer word shingles than slots (densified slots repeat the few filled ones).
+ * Other units' chunk counts are not kept, so their estimates are never taken as certain (1).
+ */
+export function estimateSamples(wordUnit: boolean, sketchSize: number, shinglesA: number, shinglesB: number): number {
+  return wordUnit ? Math.min(sketchSize, shinglesA, shinglesB) : 1;
+}
+
+/**
  * Whether a MinHash estimate settles "resemblance ≥ threshold". `samples` is how many independent
  * slots the estimate rests on: the sketch size, or fewer when a set has fewer shingles than slots
  * (densified slots repeat the few filled ones).

@@ -3,32 +3,27 @@
 // caller verifies them (claimRules.ts). Clusters are stars around a representative, so a chain
 // A~B~C never joins two unrelated documents; a document whose partners all joined other stars is
 // shown beside the partner it matches best, named as its match, rather than left out.
-import type { NearMethod } from '../scanOptions.ts';
+import type { ChunkUnit, NearMethod } from '../scanOptions.ts';
 import type { CandidatePairs } from '../fingerprint/candidatePairs.ts';
 import { clearlySmaller } from './claimRules.ts';
 import { ContainmentIndex } from '../fingerprint/containment.ts';
 import { ListIndex } from '../fingerprint/listFingerprints.ts';
 import { chooseBands, LshIndex } from '../fingerprint/lsh.ts';
-import { estimateResemblance } from '../fingerprint/minhash.ts';
 import { DOCUMENTS_PER_STEP, runSteps } from '../fingerprint/steps.ts';
 import type { Steps } from '../fingerprint/steps.ts';
 import { hammingThreshold, SimhashIndex } from '../fingerprint/simhash.ts';
 import type { Simhash } from '../fingerprint/simhash.ts';
+import { byDocuments, PairTriage } from './pairTriage.ts';
+import type { TriagedPair, TriageNode } from './pairTriage.ts';
 
-export interface NearNode {
-  sketch: Uint32Array;
+export interface NearNode extends TriageNode {
   sample: Uint32Array;
-  shingleCount: number;
   simhash?: Simhash;
   lists?: Uint32Array;
 }
 
-export interface SimilarPair {
-  a: number;
-  b: number;
-  /** Estimated resemblance (from the sketches), replaced by the exact value where verified. */
-  similarity: number;
-}
+/** `similarity`: estimated (from the sketches), or exact where `exact` says so or once verified. */
+export type SimilarPair = TriagedPair;
 
 export interface CandidateResult {
   pairs: SimilarPair[];
@@ -44,7 +39,7 @@ function* addEach(nodes: readonly NearNode[], eligible: (node: number) => boolea
   }
 }
 
-function* indexCandidates(nodes: readonly NearNode[], method: NearMethod, threshold: number, eligible: (node: number) => boolean): Steps<CandidatePairs> {
+function* indexCandidates(nodes: readonly NearNode[], method: NearMethod, threshold: number, eligible: (node: number) => boolean, keep: (a: number, b: number) => boolean): Steps<CandidatePairs> {
   if (method === 'lists') {
     const index = new ListIndex();
     yield* addEach(nodes, eligible, (node, id) => index.add(id, node.lists ?? new Uint32Array(0)));
@@ -58,31 +53,42 @@ function* indexCandidates(nodes: readonly NearNode[], method: NearMethod, thresh
   const sketchSize = nodes[0]?.sketch.length ?? 128;
   const index = new LshIndex(chooseBands(threshold, sketchSize));
   yield* addEach(nodes, eligible, (node, id) => index.add(id, node.sketch));
-  return yield* index.candidatePairsInSteps();
+  // Triaged as the buckets are read: a bucket of a thousand letters never stores its half million pairs.
+  return yield* index.candidatePairsInSteps(keep);
 }
 
 /**
- * Candidate pairs of the method, with their sketch estimate. minhash: LSH candidates whose estimate
- * reaches `threshold - margin`. lists and simhash: every pair their own rule proposes (a shared
- * list fingerprint; a small Hamming distance). Candidates only: the caller verifies them.
- * Documents `eligible` refuses (tiny ones) are not indexed at all.
+ * Candidate pairs of the method, triaged (pairTriage.ts): pairs of documents carrying their sets at
+ * or above `threshold`, exact; pairs whose estimate settles it; and each document's few best
+ * uncertain ones, for the caller to verify. minhash drops estimates below `threshold - margin`
+ * (LSH candidates); lists and simhash keep what their own rule proposes (a shared list
+ * fingerprint; a small Hamming distance). Documents `eligible` refuses (tiny ones) are not indexed.
  */
-export function similarPairs(nodes: readonly NearNode[], method: NearMethod, threshold: number, margin: number, eligible: (node: number) => boolean = () => true): CandidateResult {
-  return runSteps(similarPairsInSteps(nodes, method, threshold, margin, eligible));
+export function similarPairs(nodes: readonly NearNode[], method: NearMethod, threshold: number, margin: number, eligible: (node: number) => boolean = () => true, unit: ChunkUnit = 'words'): CandidateResult {
+  return runSteps(similarPairsInSteps(nodes, method, threshold, margin, eligible, unit));
 }
 
 /** similarPairs, a piece at a time (see steps.ts). */
-export function* similarPairsInSteps(nodes: readonly NearNode[], method: NearMethod, threshold: number, margin: number, eligible: (node: number) => boolean = () => true): Steps<CandidateResult> {
-  const { pairs, skippedEntries } = yield* indexCandidates(nodes, method, threshold, eligible);
+export function* similarPairsInSteps(
+  nodes: readonly NearNode[],
+  method: NearMethod,
+  threshold: number,
+  margin: number,
+  eligible: (node: number) => boolean = () => true,
+  unit: ChunkUnit = 'words',
+): Steps<CandidateResult> {
+  const triage = new PairTriage(nodes, { threshold, unit, ...(method === 'minhash' ? { margin } : {}) });
+  const { pairs, skippedEntries } = yield* indexCandidates(nodes, method, threshold, eligible, triage.keep);
   const out: SimilarPair[] = [];
   for (let i = 0; i < pairs.length; i += 2) {
     if (i % (2 * DOCUMENTS_PER_STEP) === 0) yield;
     const a = pairs[i]!;
     const b = pairs[i + 1]!;
-    const similarity = estimateResemblance(nodes[a]!.sketch, nodes[b]!.sketch);
-    if (method !== 'minhash' || similarity >= threshold - margin) out.push({ a, b, similarity });
+    // minhash's pairs were triaged in the index; the other methods' are here.
+    if (method === 'minhash' || triage.keep(a, b)) out.push(triage.pair(a, b));
   }
-  return { pairs: out, skippedEntries };
+  for (const pair of triage.uncertainPairs()) out.push(pair);
+  return { pairs: out.sort(byDocuments), skippedEntries };
 }
 
 export interface StarMember {

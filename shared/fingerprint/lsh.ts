@@ -80,13 +80,13 @@ export class LshIndex {
     return true;
   }
 
-  /** Pairs of documents that agree on at least one whole band (unverified). */
-  candidatePairs(): CandidatePairs {
-    return runSteps(this.candidatePairsInSteps());
+  /** Pairs of documents that agree on at least one whole band (unverified), those `keep` keeps when given. */
+  candidatePairs(keep?: (a: number, b: number) => boolean): CandidatePairs {
+    return runSteps(this.candidatePairsInSteps(keep));
   }
 
-  /** candidatePairs(), a band per step. */
-  *candidatePairsInSteps(): Steps<CandidatePairs> {
+  /** candidatePairs(), a band per step; with `keep`, only the pairs of ids it keeps are collected. */
+  *candidatePairsInSteps(keep?: (a: number, b: number) => boolean): Steps<CandidatePairs> {
     const count = this.ids.length;
     const collector = new PairCollector(count);
     const keys = new Uint32Array(count);
@@ -94,7 +94,14 @@ export class LshIndex {
     const hashes = this.bandHashes.values;
     let skippedBuckets = 0;
     let skippedEntries = 0;
-    const visit = collector.addAll.bind(collector);
+    const ids = this.ids.values;
+    const visit = keep
+      ? (members: Uint32Array, start: number, end: number) => {
+          for (let i = start; i < end; i++) {
+            for (let j = i + 1; j < end; j++) if (keep(ids[members[i]!]!, ids[members[j]!]!)) collector.add(members[i]!, members[j]!);
+          }
+        }
+      : collector.addAll.bind(collector);
     for (let band = 0; band < this.bands; band++) {
       for (let doc = 0; doc < count; doc++) {
         keys[doc] = hashes[doc * this.bands + band]!;

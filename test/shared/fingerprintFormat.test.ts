@@ -34,6 +34,6 @@ describe('fingerprint format', () => {
       sample: '198:357751271',
     });
     // Bump it when a digest above changes.
-    expect(FINGERPRINT_FORMAT).toBe(2);
+    expect(FINGERPRINT_FORMAT).toBe(3);
   });
 });

@@ -77,12 +77,13 @@ function failureOf(code: string, message: string): CachedExtraction {
 function extractionOf(row: SQLOutputValue[]): CachedExtraction {
   const [, , , , , , , , format, words, textHash, shingleCount, simhashHi, simhashLo, vectors, errorCode, errorMessage, layoutHash] = row;
   if (format === null) return failureOf(errorCode as string, errorMessage as string);
-  const { sketch, sample, lists } = unpackVectors(vectors as Uint8Array);
+  const { sketch, sample, lists, chunks } = unpackVectors(vectors as Uint8Array);
   const fingerprint: DocumentFingerprint = { words: words as number, textHash: textHash as string, sketch, sample, shingleCount: shingleCount as number };
   // NULL in rows written before the column was (migration 5).
   if (typeof layoutHash === 'string') fingerprint.layoutHash = layoutHash;
   if (simhashHi !== null) fingerprint.simhash = { hi: simhashHi as number, lo: simhashLo as number };
   if (lists !== undefined) fingerprint.lists = lists;
+  if (chunks !== undefined) fingerprint.chunks = chunks;
   return { ok: true, format: format as DocumentFormat, fingerprint };
 }
 

@@ -1,6 +1,7 @@
 // What the near-duplicate stage keeps of each document, computed in the extraction worker so that
 // only a few hundred bytes, not the text, cross back to the main thread.
 import { FINGERPRINT_FORMAT } from '../../../shared/fingerprint/format.ts';
+import { EXACT_SET_LIMIT } from '../../../shared/cluster/claimRules.ts';
 import type { ChunkUnit, NearMethod } from '../../../shared/scanOptions.ts';
 import { canonicalTokenHashes } from '../../../shared/text/canonicalTokens.ts';
 import { layoutHash } from '../../../shared/text/layoutHash.ts';
@@ -34,6 +35,8 @@ export interface DocumentFingerprint {
   shingleCount: number;
   simhash?: Simhash;
   lists?: Uint32Array;
+  /** The unit's chunk set (sorted, distinct) when it holds at most EXACT_SET_LIMIT chunks: its pairs are settled exactly. */
+  chunks?: Uint32Array;
 }
 
 export interface FingerprintSettings {
@@ -67,15 +70,19 @@ export function fingerprintText(text: string, { unit, method, threshold }: Finge
   // and lists over word shingles need the sorted set (sorting was a tenth of a text file's CPU).
   const words = unit === 'words' && method !== 'minhash' ? sortedSet(windows) : windows;
   const chunks = unit === 'words' ? words : chunkSet(text, unit);
+  const shingleCount = words === windows ? distinctCount(windows) : words.length;
+  const chunkCount = unit === 'words' ? shingleCount : chunks.length;
   const fingerprint: DocumentFingerprint = {
     words: tokenCount,
     textHash: hash,
     layoutHash: layoutHash(text),
     sketch: minhashSketch(chunks),
     sample: sortedSet(containmentSample(words)),
-    shingleCount: words === windows ? distinctCount(windows) : words.length,
+    shingleCount,
     ...(method === 'simhash' ? { simhash: simhash64(chunks) } : {}),
     ...(method === 'lists' ? { lists: listFingerprints(chunks, { changedFraction: changedFractionForResemblance(threshold) }) } : {}),
+    // chunks may be the unsorted windows (minhash over words): the few of a short document sort in no time.
+    ...(chunkCount > 0 && chunkCount <= EXACT_SET_LIMIT ? { chunks: chunks === windows ? sortedSet(windows) : chunks } : {}),
   };
   releaseArray(windows);
   return fingerprint;

@@ -6,6 +6,7 @@ import { availableParallelism } from 'node:os';
 import { CANDIDATE_MARGIN, CONTAINMENT_CANDIDATE_MARGIN, CONTAINMENT_THRESHOLD, MIN_DOCUMENT_WORDS } from '../../../shared/cluster/claimRules.ts';
 import { containmentCandidatesInSteps, groupContained, similarPairsInSteps, starClusters } from '../../../shared/cluster/nearClusters.ts';
 import type { SimilarPair } from '../../../shared/cluster/nearClusters.ts';
+import { triagePairs } from '../../../shared/cluster/pairTriage.ts';
 import type { Steps } from '../../../shared/fingerprint/steps.ts';
 import type { Cluster, ScanError } from '../../../shared/report.ts';
 import type { ChunkUnit, NearMethod } from '../../../shared/scanOptions.ts';
@@ -65,7 +66,11 @@ async function extractUnit(unit: DocumentUnit, settingsKey: string, pool: Extrac
   read();
   const result = await pool.extract(unit.path, hooks.signal, unit.size);
   const extraction: CachedExtraction = result.ok
-    ? { ok: true, format: result.format, fingerprint: { words: result.words, textHash: result.textHash, layoutHash: result.layoutHash, sketch: result.sketch, sample: result.sample, shingleCount: result.shingleCount, simhash: result.simhash, lists: result.lists } }
+    ? {
+        ok: true,
+        format: result.format,
+        fingerprint: { words: result.words, textHash: result.textHash, layoutHash: result.layoutHash, sketch: result.sketch, sample: result.sample, shingleCount: result.shingleCount, simhash: result.simhash, lists: result.lists, chunks: result.chunks },
+      }
     : { ok: false, code: result.code, message: result.message };
   // Time and memory limits depend on the machine's load, not only on the file: try again next scan.
   if (result.ok || (result.code !== ExtractErrorCode.timeout && result.code !== ExtractErrorCode.memory)) hooks.cache?.saveExtraction(file, settingsKey, extraction);
@@ -190,7 +195,10 @@ export async function clusterNodes(
   try {
     // Tiny documents only match on identical canonical text: their units already share a node.
     const comparable = (n: number) => nodes[n]!.words >= MIN_DOCUMENT_WORDS;
-    const claims = candidates ?? (await inTurns(similarPairsInSteps(nodes, settings.method, settings.threshold, CANDIDATE_MARGIN, comparable), hooks.signal)).pairs;
+    const { threshold, unit } = settings;
+    const claims = candidates
+      ? triagePairs(candidates, nodes, { threshold, unit })
+      : (await inTurns(similarPairsInSteps(nodes, settings.method, threshold, CANDIDATE_MARGIN, comparable, unit), hooks.signal)).pairs;
     const pairs = await verifyPairs(claims, nodes, settings.threshold, settings.unit, details);
     const stars = starClusters(nodes.length, pairs);
     await turn();

@@ -1,8 +1,9 @@
 // Every claim a cluster will show, checked before it is shown. Candidate pairs whose sketch
 // estimate does not settle the threshold (claimRules.judgeEstimate) and every containment claim are
 // computed on the exact chunk and shingle sets, read again in the detail pool in bounded batches.
-// Results are memoised by the files' identities, so an unchanged rescan reads nothing.
-import { judgeEstimate } from '../../../shared/cluster/claimRules.ts';
+// Results are memoised by the files' identities, so an unchanged rescan reads nothing. Pairs of
+// short documents come settled on their sets in memory (pairTriage.ts): nothing to read or keep.
+import { estimateSamples, judgeEstimate } from '../../../shared/cluster/claimRules.ts';
 import type { ContainmentCandidate, SimilarPair } from '../../../shared/cluster/nearClusters.ts';
 import { containment, jaccard } from '../../../shared/fingerprint/jaccard.ts';
 import type { ChunkUnit } from '../../../shared/scanOptions.ts';
@@ -68,9 +69,11 @@ export async function verifyPairs(pairs: readonly SimilarPair[], nodes: readonly
   const kept: SimilarPair[] = [];
   const unknown: SimilarPair[] = [];
   for (const pair of pairs) {
-    // Distinct shingles bound the independent slots of a sketch; other units' chunk counts are not
-    // kept, so their estimates are never taken as certain.
-    const samples = unit === 'words' ? Math.min(sketchSize, nodes[pair.a]!.shingleCount, nodes[pair.b]!.shingleCount) : 1;
+    if (pair.exact) {
+      if (pair.similarity >= threshold) kept.push(pair);
+      continue;
+    }
+    const samples = estimateSamples(unit === 'words', sketchSize, nodes[pair.a]!.shingleCount, nodes[pair.b]!.shingleCount);
     const verdict = judgeEstimate(pair.similarity, threshold, samples);
     if (verdict === 'above') kept.push(pair);
     if (verdict !== 'uncertain') continue;

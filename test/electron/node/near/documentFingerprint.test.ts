@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { fingerprintText } from '../../../../electron/node/near/documentFingerprint.ts';
 import type { FingerprintSettings } from '../../../../electron/node/near/documentFingerprint.ts';
+import { EXACT_SET_LIMIT } from '../../../../shared/cluster/claimRules.ts';
 import { containmentSample } from '../../../../shared/fingerprint/containment.ts';
 import { murmur3Ints } from '../../../../shared/fingerprint/hash32.ts';
 import { minhashSketch } from '../../../../shared/fingerprint/minhash.ts';
@@ -26,7 +27,7 @@ describe('fingerprintText', () => {
     const random = seededRandom(23);
     const vocab = vocabulary(random, 300);
     // Short texts (fewer windows than the count's table needs), long ones, and heavy repeats.
-    for (const words of [0, 3, 30, 600, 5000]) {
+    for (const words of [0, 3, 30, 150, 600, 5000]) {
       const text = `${asProse(random, randomWords(random, vocab, words))} ${'same words again '.repeat(words >> 4)}`;
       const tokens = canonicalTokenHashes(text);
       const shingles = wordShingles(tokens);
@@ -41,6 +42,8 @@ describe('fingerprintText', () => {
         expect(fingerprint.sample).toEqual(containmentSample(shingles));
         expect(fingerprint.shingleCount).toBe(shingles.length);
         if (setting.method === 'simhash') expect(fingerprint.simhash).toEqual(simhash64(chunks));
+        // A short document's set itself, for exact checks in memory; a long one's is not kept.
+        expect(fingerprint.chunks).toEqual(chunks.length > 0 && chunks.length <= EXACT_SET_LIMIT ? chunks : undefined);
       }
     }
   });
