@@ -168,3 +168,12 @@ function withoutCutSequence(sample: Uint8Array): Uint8Array {
   }
   return sample;
 }
+
+/**
+ * Whether the first `length` bytes of a file of `size` bytes give detectFormat the verdict it gives
+ * on the whole head the extraction worker reads: all of that head, or, for a name promising a PDF,
+ * the window its signature is looked for in. The hashing pass decides with it (batchHasher.ts).
+ */
+export function headDecides(path: string, length: number, size: number): boolean {
+  return length >= Math.min(size, DETECT_SAMPLE_BYTES) || (candidateFormat(path) === 'pdf' && length >= PDF_SIGNATURE_WINDOW + PDF_SIGNATURE.length - 1);
+}

@@ -6,6 +6,7 @@ import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import { setImmediate } from 'node:timers';
 import { createXXHash128 } from 'hash-wasm';
 import { ScanErrorCode } from '../../../shared/report.ts';
+import { DETECT_SAMPLE_BYTES, detectFormat, headDecides, namedNonDocument } from '../extract/detectFormat.ts';
 import { systemErrorText } from '../scan/fileErrors.ts';
 import { toFsPath } from '../scan/fsPath.ts';
 // Types only: loading hashPool.ts would load piscina's pool side into every thread, slowing its start.
@@ -50,12 +51,19 @@ export interface BatchHasher {
 export async function createBatchHasher({ sampleChunkBytes, wholeFileSampleLimit }: HashWorkerData): Promise<BatchHasher> {
   const hasher = await createXXHash128();
   const buffer = Buffer.allocUnsafe(READ_BUFFER_BYTES);
+  // The file's first bytes, as the first read from its start left them: what detectFormat needs.
+  const head = new Uint8Array(DETECT_SAMPLE_BYTES);
+  let headLength = 0;
 
   /** Feeds the next bytes of the file from `position` to the hasher; returns how many. */
   function hashChunk(fd: number, position: number, length: number): number {
     const read = readSync(fd, buffer, 0, Math.min(buffer.length, length), position);
     if (read === 0) throw new ChangedError('Became shorter while being read; left out of the comparison.');
     hasher.update(buffer.subarray(0, read));
+    if (position === 0) {
+      headLength = Math.min(read, DETECT_SAMPLE_BYTES);
+      head.set(buffer.subarray(0, headLength));
+    }
     return read;
   }
 
@@ -94,11 +102,24 @@ export async function createBatchHasher({ sampleChunkBytes, wholeFileSampleLimit
     digests.set(hasher.digest('binary'), index * hasher.digestSize);
   }
 
+  /**
+   * A file read in full or in part is no document when its first bytes say so: decided here, with
+   * the extraction worker's own rule (detectFormat), so that no worker opens it again to find out.
+   * Only where those bytes are all of what the worker would look at (headDecides).
+   */
+  function checkDocument(task: HashTask, index: number, notDocuments: HashFileError[]): void {
+    const path = task.paths[index]!;
+    if (!task.detect || namedNonDocument(path) || !headDecides(path, headLength, task.sizes[index]!)) return;
+    const detection = detectFormat(path, head.subarray(0, headLength));
+    if (!detection.ok) notDocuments.push({ index, code: detection.code, message: detection.message });
+  }
+
   /** Hashes file `index` of the task into its row of digests; returns the bytes read. */
   function hashFile(task: HashTask, index: number, digests: Uint8Array): number {
     const fd = openSync(toFsPath(task.paths[index]!), OPEN_FLAGS);
     try {
       hasher.init();
+      headLength = 0;
       let bytesRead = 0;
       let readError: unknown;
       try {
@@ -119,6 +140,7 @@ export async function createBatchHasher({ sampleChunkBytes, wholeFileSampleLimit
     const fd = openSync(toFsPath(task.paths[index]!), OPEN_FLAGS);
     try {
       hasher.init();
+      headLength = 0;
       let readError: unknown;
       try {
         let sliceStart = performance.now();
@@ -143,19 +165,22 @@ export async function createBatchHasher({ sampleChunkBytes, wholeFileSampleLimit
     hash(task) {
       const digests = new Uint8Array(task.paths.length * hasher.digestSize);
       const errors: HashFileError[] = [];
+      const notDocuments: HashFileError[] = [];
       let bytesRead = 0;
       for (let index = 0; index < task.paths.length; index++) {
         try {
           bytesRead += hashFile(task, index, digests);
+          checkDocument(task, index, notDocuments);
         } catch (error) {
           errors.push(toFileError(error, index));
         }
       }
-      return { digests, errors, bytesRead };
+      return { digests, errors, bytesRead, notDocuments };
     },
     async hashInSlices(task, stop) {
       const digests = new Uint8Array(task.paths.length * hasher.digestSize);
       const errors: HashFileError[] = [];
+      const notDocuments: HashFileError[] = [];
       let bytesRead = 0;
       let sliceStart = performance.now();
       for (let index = 0; index < task.paths.length; index++) {
@@ -169,11 +194,12 @@ export async function createBatchHasher({ sampleChunkBytes, wholeFileSampleLimit
           const read = !task.sample && task.sizes[index]! > SLICED_FILE_BYTES ? await hashFileInSlices(task, index, digests, stop) : hashFile(task, index, digests);
           if (read === undefined) return undefined;
           bytesRead += read;
+          checkDocument(task, index, notDocuments);
         } catch (error) {
           errors.push(toFileError(error, index));
         }
       }
-      return { digests, errors, bytesRead };
+      return { digests, errors, bytesRead, notDocuments };
     },
   };
 }

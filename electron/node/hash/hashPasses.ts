@@ -26,6 +26,12 @@ export interface HashPassHooks {
   /** Digests from earlier scans: a file whose identity is unchanged is not read again. */
   cache?: ContentCache;
   onProgress?: (progress: HashProgress) => void;
+  /**
+   * Given, the passes fill it with the files named like documents whose first bytes, read here
+   * anyway, say they are none (detectFormat's code and message), by path: the near stage reports
+   * them without an extraction worker opening them again.
+   */
+  notDocuments?: Map<string, { code: string; message: string }>;
 }
 
 /** A file to hash, by one of its names, and its digest from the last pass that hashed it. */
@@ -38,9 +44,9 @@ function bytesToHash(size: number, sample: boolean): number {
   return sample && size > WHOLE_FILE_SAMPLE_LIMIT ? 3 * SAMPLE_CHUNK_BYTES : size;
 }
 
-function toTask(batch: Hashed[], sample: boolean): HashTask {
+function toTask(batch: Hashed[], sample: boolean, detect: boolean): HashTask {
   const count = batch.length;
-  const task: HashTask = { sample, paths: [], sizes: new Float64Array(count), mtimesMs: new Float64Array(count), ctimesMs: new Float64Array(count) };
+  const task: HashTask = { sample, paths: [], sizes: new Float64Array(count), mtimesMs: new Float64Array(count), ctimesMs: new Float64Array(count), ...(detect ? { detect } : {}) };
   for (let i = 0; i < count; i++) {
     const { file } = batch[i]!;
     task.paths.push(file.path);
@@ -53,7 +59,7 @@ function toTask(batch: Hashed[], sample: boolean): HashTask {
 
 /** Runs hashing passes on the pool, gathering errors and progress across passes. */
 export function createHashPasses(pool: HashPool, hooks: HashPassHooks) {
-  const { signal, onProgress, cache } = hooks;
+  const { signal, onProgress, cache, notDocuments } = hooks;
   const errors: ScanError[] = [];
   const progress: HashProgress = { bytesRead: 0, bytesToRead: 0, filesDone: 0, filesToDo: 0 };
   let bytesHashed = 0;
@@ -66,6 +72,7 @@ export function createHashPasses(pool: HashPool, hooks: HashPassHooks) {
     const rowChars = DIGEST_BYTES * 2;
     const failed = new Set(result.errors.map((e) => e.index));
     for (const { index, code, message } of result.errors) errors.push({ path: batch[index]!.file.path, code, message });
+    for (const { index, code, message } of result.notDocuments ?? []) notDocuments?.set(batch[index]!.file.path, { code, message });
     for (let i = 0; i < batch.length; i++) {
       const hashed = batch[i]!;
       progress.bytesRead += bytesToHash(hashed.file.size, sample);
@@ -91,7 +98,7 @@ export function createHashPasses(pool: HashPool, hooks: HashPassHooks) {
 
     function dispatch(): void {
       const files = batch;
-      const run = pool.hash(toTask(files, sample), signal).then((result) => {
+      const run = pool.hash(toTask(files, sample, notDocuments !== undefined), signal).then((result) => {
         if (signal?.aborted) return;
         record(files, sample, result, onHashed);
         if (reporting) onProgress?.({ ...progress, currentPath: files.at(-1)!.file.path });

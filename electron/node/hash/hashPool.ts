@@ -34,6 +34,8 @@ export interface HashTask {
   sizes: Float64Array;
   mtimesMs: Float64Array;
   ctimesMs: Float64Array;
+  /** Also decide, from the first bytes read, which files are no document (HashResult.notDocuments). */
+  detect?: boolean;
 }
 
 export interface HashFileError {
@@ -48,6 +50,8 @@ export interface HashResult {
   digests: Uint8Array;
   errors: HashFileError[];
   bytesRead: number;
+  /** With HashTask.detect: the files named like documents whose first bytes say they are none, with detectFormat's code and message. */
+  notDocuments?: HashFileError[];
 }
 
 /** What each thread is told at start: passed as data so that threads need not load this module. */

@@ -44,6 +44,8 @@ export interface NearHooks {
   /** Fingerprints and results from earlier scans: unchanged files are not read again. */
   cache?: ContentCache;
   onProgress?: (progress: NearProgress) => void;
+  /** Files the hashing pass found to be no document, by path (hashPasses.ts): reported as the worker would, never sent to it. */
+  notDocuments?: ReadonlyMap<string, { code: string; message: string }>;
 }
 
 export function defaultExtractThreads(): number {
@@ -63,8 +65,9 @@ async function extractUnit(unit: DocumentUnit, settingsKey: string, pool: Extrac
   const known = hooks.cache?.extraction(file, settingsKey);
   // Cached before layout hashes were kept: read again, rather than take an edit for the same text.
   if (known && (!known.ok || known.fingerprint.layoutHash !== undefined)) return known;
-  read();
-  const result = await pool.extract(unit.path, hooks.signal, unit.size);
+  const rejected = hooks.notDocuments?.get(unit.path);
+  if (rejected === undefined) read();
+  const result = rejected ? ({ ok: false, ...rejected } as const) : await pool.extract(unit.path, hooks.signal, unit.size);
   const extraction: CachedExtraction = result.ok
     ? {
         ok: true,

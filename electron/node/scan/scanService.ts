@@ -215,7 +215,16 @@ interface FoundClusters {
   repeatable: boolean;
 }
 
-async function findClusters(finder: ExactDuplicateFinder, files: readonly WalkedFile[], options: ScanOptions, pools: ScanPools, hooks: ScanHooks, progress: ProgressTracker, proved: Reads): Promise<FoundClusters> {
+async function findClusters(
+  finder: ExactDuplicateFinder,
+  files: readonly WalkedFile[],
+  options: ScanOptions,
+  pools: ScanPools,
+  hooks: ScanHooks,
+  progress: ProgressTracker,
+  proved: Reads,
+  notDocuments?: ReadonlyMap<string, { code: string; message: string }>,
+): Promise<FoundClusters> {
   const { signal, cache } = hooks;
   progress.phase('hash', { currentPath: undefined });
   const exact = await finder.finish();
@@ -240,7 +249,7 @@ async function findClusters(finder: ExactDuplicateFinder, files: readonly Walked
     // Its length is unknown, so it reports no figures of its own.
     const onProgress = (p: NearProgress) => (p.filesDone < p.filesToDo ? progress.update(p) : progress.phase('cluster'));
     if (units.length === 0) progress.phase('cluster');
-    const found = await modules.findNearDuplicates(units, options, fingerprint, { signal, cache, onProgress });
+    const found = await modules.findNearDuplicates(units, options, fingerprint, { signal, cache, onProgress, ...(notDocuments ? { notDocuments } : {}) });
     errors.push(...found.errors);
     filesRead += found.filesRead;
     near = found.clusters;
@@ -278,7 +287,9 @@ export function buildReport(options: ScanOptions, walked: Walked, analysis: Anal
 export async function runScanWith(options: ScanOptions, pools: ScanPools, hooks: ScanHooks = {}): Promise<{ report: ScanReport; walked: Walked }> {
   const started = performance.now();
   const progress = createProgressTracker(hooks.onProgress);
-  const finder = createExactDuplicateFinder(pools.hash, { signal: hooks.signal, cache: hooks.cache, onProgress: (p) => progress.update(p) });
+  // What hashing reads of a file named like a document already says whether it is one (hashPasses.ts).
+  const notDocuments = pools.near ? new Map<string, { code: string; message: string }>() : undefined;
+  const finder = createExactDuplicateFinder(pools.hash, { signal: hooks.signal, cache: hooks.cache, onProgress: (p) => progress.update(p), ...(notDocuments ? { notDocuments } : {}) });
   const { cache } = hooks;
   const duringWalk = cache === undefined || cache.beginWalk?.(options.roots) === true;
   // Nothing cached: every document will be read, so the threads boot during the walk.
@@ -294,7 +305,7 @@ export async function runScanWith(options: ScanOptions, pools: ScanPools, hooks:
   } else {
     const proved = await beginCachedScan(cache, options.roots, walked.files, pools.hash, hooks.signal);
     if (!duringWalk) for (const file of walked.files) finder.add(file);
-    const analysed = await findClusters(finder, walked.files, options, pools, hooks, progress, proved);
+    const analysed = await findClusters(finder, walked.files, options, pools, hooks, progress, proved, notDocuments);
     // Not when a file may change unseen: its walk would look the same to the next scan.
     if (memo && analysed.repeatable && walked.files.every((file) => cache!.settled(file))) keepAnalysis(cache!, memo.key, memo.walk, analysed.kept);
     found = analysed;
