@@ -7,6 +7,7 @@ import { REPORT_VERSION } from '../../../shared/report.ts';
 import { duplicateFolders } from './duplicateFolders.ts';
 import type { Cluster, FolderMatch, HardLinkSet, ScanError, ScanReport } from '../../../shared/report.ts';
 import type { ScanOptions, ScanProgress } from '../../../shared/scanOptions.ts';
+import { namedNonDocument } from '../extract/detectFormat.ts';
 import type { ExtractPool } from '../extract/extractPool.ts';
 import { createHashPasses } from '../hash/hashPasses.ts';
 import { createHashPool } from '../hash/hashPool.ts';
@@ -133,8 +134,14 @@ export interface Walked {
 // Without a cache, files go to the exact-duplicate finder as they are walked, so hashing same-size
 // files overlaps the walk; with one, lookups wait for the whole walk (see ContentCache), unless
 // the cache knows nothing under the roots (beginWalk), as in a first scan into an empty index.
-async function walk(options: ScanOptions, progress: ProgressTracker, finder: ExactDuplicateFinder | undefined, signal?: AbortSignal): Promise<Walked> {
+/**
+ * Walks the roots, handing each file to `finder` when given; `firstDocument` is called once, at the
+ * first file the near stage would read (not empty, not named as a non-document), so that a scan of
+ * photos or of an empty folder starts no extraction thread.
+ */
+async function walk(options: ScanOptions, progress: ProgressTracker, finder: ExactDuplicateFinder | undefined, signal?: AbortSignal, firstDocument?: () => void): Promise<Walked> {
   const walked: Walked = { files: [], errors: [], special: 0, distinct: 0, bytes: 0, links: [] };
+  let onDocument = firstDocument;
   // The walk names each path once, so only a file with several links can be met twice.
   const linkedIds = new Set<string>();
   progress.phase('walk');
@@ -142,6 +149,10 @@ async function walk(options: ScanOptions, progress: ProgressTracker, finder: Exa
     file(file) {
       walked.files.push(file);
       finder?.add(file);
+      if (onDocument && file.size > 0 && !namedNonDocument(file.path)) {
+        onDocument();
+        onDocument = undefined;
+      }
       if (file.nlink === 1 || !linkedIds.has(file.fileId)) {
         if (file.nlink > 1) linkedIds.add(file.fileId);
         walked.distinct++;
@@ -292,9 +303,8 @@ export async function runScanWith(options: ScanOptions, pools: ScanPools, hooks:
   const finder = createExactDuplicateFinder(pools.hash, { signal: hooks.signal, cache: hooks.cache, onProgress: (p) => progress.update(p), ...(notDocuments ? { notDocuments } : {}) });
   const { cache } = hooks;
   const duringWalk = cache === undefined || cache.beginWalk?.(options.roots) === true;
-  // Nothing cached: every document will be read, so the threads boot during the walk.
-  if (duringWalk) pools.startNear?.();
-  const walked = await walk(options, progress, duringWalk ? finder : undefined, hooks.signal);
+  // Nothing cached: every document will be read, so the threads boot during the walk, once it meets one.
+  const walked = await walk(options, progress, duringWalk ? finder : undefined, hooks.signal, duringWalk ? pools.startNear : undefined);
   const memo = cache?.keepsAnalyses ? { key: analysisKey(options), walk: walkDigest(walked.files) } : undefined;
   // Not when hashing began during the walk: the cache knew nothing under the roots.
   const kept = memo && !duringWalk && hooks.takeKeptAnalysis !== false ? keptAnalysis(cache!, memo.key, memo.walk) : undefined;
