@@ -15,14 +15,22 @@ import { KIND_LABELS } from './kinds.ts';
 
 interface FolderFiguresProps {
   folder: FolderReclaim;
+  /** The scanned folder it lies in: the folders it mirrors are named from there. */
+  root: string;
   hasInside: boolean;
   matches: readonly FolderMatch[];
   onZoom(): void;
 }
 
+/** A path below `root` as seen from it ("Backup/Documents"); any other whole. */
+function fromRoot(path: string, root: string): string {
+  const rest = path.slice(root.length);
+  return path.startsWith(root) && /^[\\/]./.test(rest) ? rest.slice(1) : path;
+}
+
 const MARK_LABELS: Record<Mark, string> = { delete: 'Delete every copy here', keep: 'Keep every copy here' };
 
-export function FolderFigures({ folder, hasInside, matches, onZoom }: FolderFiguresProps) {
+export function FolderFigures({ folder, root, hasInside, matches, onZoom }: FolderFiguresProps) {
   const countFolderMarks = useShingle((s) => s.countFolderMarks);
   const markFolder = useShingle((s) => s.markFolder);
   const marks = useShingle((s) => s.marks);
@@ -87,7 +95,7 @@ export function FolderFigures({ folder, hasInside, matches, onZoom }: FolderFigu
               const other = match.folders[0] === folder.path ? match.folders[1] : match.folders[0];
               return (
                 <li key={match.id}>
-                  {displayPath(other)} — {formatPercent(match.similarity)} alike, {formatBytes(match.matchedBytes)} in copies
+                  <span title={displayPath(other)}>{displayPath(fromRoot(other, root))}</span> — {formatPercent(match.similarity)} alike, {formatBytes(match.matchedBytes)} in copies
                 </li>
               );
             })}

@@ -84,7 +84,7 @@ export function OverviewScreen() {
         )}
         <aside className="overview-side">
           {chosen ? (
-            <FolderFigures folder={chosen} hasInside={(tree.children.get(selected!) ?? []).length > 0} matches={matches ?? []} onZoom={() => zoom(selected!)} />
+            <FolderFigures folder={chosen} root={folders[folderChainTo(summary, selected!)[0]!]!.path} hasInside={(tree.children.get(selected!) ?? []).length > 0} matches={matches ?? []} onZoom={() => zoom(selected!)} />
           ) : (
             <p className="overview-note">Choose a folder to see its figures and act on its copies. Each area is what removing the copies in that folder frees, one copy of each kept.</p>
           )}

@@ -89,7 +89,7 @@ test('the overview shows each folder with what removing its copies frees, and de
   // Backup/Documents mirrors Documents: an arc joins their areas, and Documents' figures say so.
   await expect(picture(page).locator('.treemap-link')).not.toHaveCount(0);
   await clickArea(page, 'Documents');
-  await expect(page.locator('.overview-mirrors')).toContainText(`${tree.path('Backup/Documents')} — 100% alike`);
+  await expect(page.locator('.overview-mirrors')).toContainText('Backup/Documents — 100% alike');
 
   for (const [width, height] of [
     [1440, 900],
