@@ -49,6 +49,9 @@ export interface Area {
   nested: boolean;
 }
 
+/** The blank part of a folder's area: what its copies outside every subfolder free. */
+const OWN_FILES = -2;
+
 interface Node {
   folder: number;
   value: number;
@@ -60,14 +63,19 @@ export function layoutLevel(tree: FolderTree, shown: number, width: number, heig
   const level = children.get(shown) ?? [];
   if (level.length === 0 || width < MIN_SIDE || height < MIN_SIDE) return [];
   const total = level.reduce((sum, i) => sum + reclaimBytes(summary.folders[i]!), 0);
-  // Each subfolder's share of the picture; its own subfolders split that share by their figures
-  // (which may add up to more than its own: a cluster split between two of them counts in each).
+  // Each subfolder's share of the picture. Its own subfolders take their part of it by their
+  // figures, the rest (copies in the folder itself) left blank; when their figures add up to
+  // more than its own (a cluster split between two of them counts in each), they share it all.
   const nodes: Node[] = level.map((folder) => {
-    const value = reclaimBytes(summary.folders[folder]!) / total;
+    const bytes = reclaimBytes(summary.folders[folder]!);
+    const value = bytes / total;
     const inner = children.get(folder) ?? [];
-    const innerTotal = inner.reduce((sum, i) => sum + reclaimBytes(summary.folders[i]!), 0);
     if (inner.length === 0) return { folder, value };
-    return { folder, value: 0, children: inner.map((i) => ({ folder: i, value: (value * reclaimBytes(summary.folders[i]!)) / innerTotal })) };
+    const innerTotal = inner.reduce((sum, i) => sum + reclaimBytes(summary.folders[i]!), 0);
+    const whole = Math.max(bytes, innerTotal);
+    const nested: Node[] = inner.map((i) => ({ folder: i, value: (value * reclaimBytes(summary.folders[i]!)) / whole }));
+    if (innerTotal < bytes) nested.push({ folder: OWN_FILES, value: (value * (bytes - innerTotal)) / whole });
+    return { folder, value: 0, children: nested };
   });
   const root = hierarchy<Node>({ folder: shown, value: 0, children: nodes }).sum((node) => (node.children ? 0 : node.value));
   const laid = treemap<Node>()
@@ -81,7 +89,7 @@ export function layoutLevel(tree: FolderTree, shown: number, width: number, heig
     .round(true)(root);
   const areas: Area[] = [];
   for (const node of laid.descendants()) {
-    if (node.depth === 0) continue;
+    if (node.depth === 0 || node.data.folder === OWN_FILES) continue;
     const w = node.x1 - node.x0;
     const h = node.y1 - node.y0;
     if (w < MIN_SIDE || h < MIN_SIDE) continue;

@@ -58,6 +58,20 @@ describe('the overview picture', () => {
     expect(layoutLevel(tree, 0, 200, 100).length).toBeLessThan(areas.length);
   });
 
+  it("leaves blank the part of a folder's area that its own copies free, outside its subfolders", () => {
+    // Backup frees 100 + 900 bytes: 100 in Backup/old, 900 in Backup itself.
+    const sized = (id: string, size: number, paths: string[]) => ({ ...cluster(id, 'exact', paths), files: paths.map((path) => ({ path, size, mtime: 0 })) });
+    const summary = folderSummary([sized('a', 100, ['/r/Documents/a.txt', '/r/Backup/old/a.txt']), sized('b', 900, ['/r/Photos/b.jpg', '/r/Backup/b.jpg'])], ['/r']);
+    const root = summary.folders.findIndex((folder) => folder.path === '/r');
+    const areas = layoutLevel(folderTree(summary), root, 600, 400);
+    const areaOf = (path: string) => areas.find((area) => summary.folders[area.folder]!.path === path)!;
+    const backup = areaOf('/r/Backup');
+    const old = areaOf('/r/Backup/old');
+    const ratio = (old.width * old.height) / (backup.width * backup.height);
+    expect(ratio).toBeGreaterThan(0.05);
+    expect(ratio).toBeLessThan(0.15);
+  });
+
   it('labels an area with its name and size, its name alone, or nothing: never a cut name', () => {
     expect(areaLabel('Downloads', '5.17 KB', 300)).toEqual({ name: 'Downloads', size: '5.17 KB' });
     expect(areaLabel('Downloads', '5.17 KB', 100)).toEqual({ name: 'Downloads', size: '' });
