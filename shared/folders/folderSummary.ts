@@ -75,6 +75,12 @@ function folderChain(path: string, roots: ReadonlySet<string>): string[] {
  * none stays, the first of `inside` does. Groups: memberGroups' byte and text groups.
  */
 function removeInside(cluster: Cluster, groups: ReturnType<typeof memberGroups>, inside: readonly number[], figures: ReclaimFigures): void {
+  // Most clusters are byte copies: every file removed is a copy, only which one stays matters.
+  if (cluster.kind === 'exact') {
+    const kept = cluster.files.length > inside.length ? -1 : inside[0]!;
+    for (const i of inside) if (i !== kept) add(figures, 'copy', cluster.files[i]!.size);
+    return;
+  }
   const isInside = new Set(inside);
   const staying: number[] = cluster.files.length > inside.length ? cluster.files.map((_, i) => i).filter((i) => !isInside.has(i)) : [inside[0]!];
   const stayingBytes = new Set(staying.map((i) => groups.bytes[i]));
@@ -82,10 +88,12 @@ function removeInside(cluster: Cluster, groups: ReturnType<typeof memberGroups>,
   const stays = new Set(staying);
   for (const i of inside) {
     if (stays.has(i) || (cluster.kind === 'contained' && i === 0)) continue;
-    const kind: ReclaimKind = cluster.kind === 'exact' || stayingBytes.has(groups.bytes[i]!) ? 'copy' : stayingText.has(groups.text[i]!) ? 'sameText' : 'edited';
+    const kind: ReclaimKind = stayingBytes.has(groups.bytes[i]!) ? 'copy' : stayingText.has(groups.text[i]!) ? 'sameText' : 'edited';
     add(figures, kind, cluster.files[i]!.size);
   }
 }
+
+const NO_GROUPS: ReturnType<typeof memberGroups> = { bytes: [], text: [], words: [] };
 
 /** The figures of every folder of the results (parents before their children, then by path) and of the whole. */
 export function folderSummary(clusters: readonly Cluster[], roots: readonly string[]): FolderSummary {
@@ -93,7 +101,8 @@ export function folderSummary(clusters: readonly Cluster[], roots: readonly stri
   const byPath = new Map<string, { figures: ReclaimFigures; clusters: number; parent: string | null }>();
   const total = noFigures();
   for (const cluster of clusters) {
-    const groups = memberGroups(cluster);
+    // An exact cluster is one byte group: its groups are never looked at.
+    const groups = cluster.kind === 'exact' ? NO_GROUPS : memberGroups(cluster);
     removeInside(cluster, groups, cluster.files.map((_, i) => i), total);
     // The cluster's files below each folder it reaches.
     const inside = new Map<string, number[]>();
