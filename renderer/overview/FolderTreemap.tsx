@@ -44,17 +44,20 @@ export function FolderTreemap({ tree, shown, selected, matches, onSelect, onZoom
   const areas = useMemo(() => layoutLevel(tree, shown, width, height), [tree, shown, width, height]);
   const top = useMemo(() => areas.filter((area) => area.depth === 1), [areas]);
   const links = useMemo(() => mirrorLinks(tree.summary, areas, matches), [tree, areas, matches]);
-  const [focused, setFocused] = useState(0);
+  // The tab stop, per folder shown: a new level starts at its largest folder.
+  const [focus, setFocus] = useState({ shown, index: 0 });
+  const focused = focus.shown === shown ? focus.index : 0;
+  const setFocused = (index: number) => setFocus({ shown, index });
   const buttons = useRef(new Map<number, HTMLButtonElement>());
+  /** Set by a key that moves the focus (to another area, or into a new level): the effect below moves it once drawn. */
   const moved = useRef(false);
   const { folders } = tree.summary;
 
-  useEffect(() => setFocused(0), [shown]);
   useEffect(() => {
-    if (!moved.current) return;
-    moved.current = false;
     const area = top[focused];
-    if (area) buttons.current.get(area.folder)?.focus();
+    if (!moved.current || !area) return;
+    moved.current = false;
+    buttons.current.get(area.folder)?.focus();
   }, [focused, top]);
 
   function onKeyDown(event: KeyboardEvent, index: number) {
@@ -74,9 +77,11 @@ export function FolderTreemap({ tree, shown, selected, matches, onSelect, onZoom
       onSelect(top[next]!.folder);
     } else if (event.key === 'Enter' && area.nested) {
       event.preventDefault();
+      moved.current = true;
       onZoom(area.folder);
     } else if (event.key === 'Backspace') {
       event.preventDefault();
+      moved.current = true;
       onBack();
     }
   }
@@ -111,6 +116,8 @@ export function FolderTreemap({ tree, shown, selected, matches, onSelect, onZoom
             }}
             onDoubleClick={() => (tree.children.get(area.folder)?.length ? onZoom(area.folder) : undefined)}
             onKeyDown={index >= 0 ? (event) => onKeyDown(event, index) : undefined}
+            // Reached by Tab (or clicked): its figures are shown beside.
+            onFocus={index >= 0 ? () => selected !== area.folder && onSelect(area.folder) : undefined}
           >
             {label && tall && (
               <span className="treemap-label" aria-hidden="true">

@@ -146,9 +146,17 @@ test('the picture is walked by keyboard: arrows between folders, Enter in, Backs
   await page.keyboard.press('Enter');
   const crumbs = page.getByRole('navigation', { name: 'Folder shown' });
   await expect(crumbs.locator('[aria-current="location"]')).toHaveText('Backup');
-  await expect(area(page, 'Documents')).toBeVisible();
-  await area(page, 'Documents').focus();
+  // The focus follows into the new level: its largest folder, its figures beside.
+  await expect(area(page, 'Documents')).toBeFocused();
+  await expect(page.locator('.overview-figures-title')).toHaveText(tree.path('Backup/Documents'));
   await page.keyboard.press('Backspace');
   await expect(crumbs.locator('[aria-current="location"]')).toHaveText(tree.root);
   await expect(area(page, 'Downloads')).toBeVisible();
+
+  // From a folder to its clusters (reached by Tab too): the review, filtered to that folder.
+  await area(page, 'Downloads').focus();
+  await expect(page.locator('.overview-figures-title')).toHaveText(tree.path('Downloads'));
+  await page.getByRole('button', { name: 'Show its clusters' }).click();
+  await expect(clusterList(page).getByRole('option')).toHaveCount(2);
+  await expect(page.getByLabel('Folder', { exact: true })).toHaveValue(tree.path('Downloads'));
 });
