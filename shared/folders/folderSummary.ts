@@ -6,10 +6,11 @@
 //   first file (the one the report keeps). A document that contains others (a contained
 //   cluster's first file) always stays. Each removed file counts once, under how it relates to
 //   what stays: a byte copy, the same text (another format), or else an edited version or excerpt.
+//   A file never removed (a reference folder's, in the app) stays wherever it is.
 // So a folder's figure is what its own clean-up frees; two folders mirroring each other each show
 // the full figure (either could go), and subfolders' figures may add up to more than their
 // parent's. The whole results' figure (`total`) keeps each cluster's first file: its sum is the
-// clusters' reclaimable space.
+// clusters' reclaimable space (with no reference folder).
 import type { z } from 'zod';
 import { parentOf, withoutTrailingSeparator } from '../clusterFolders.ts';
 import type { folderReclaimSchema, folderSummarySchema, reclaimFiguresSchema } from '../contract/schemas.ts';
@@ -96,14 +97,20 @@ function removeInside(cluster: Cluster, groups: ReturnType<typeof memberGroups>,
 const NO_GROUPS: ReturnType<typeof memberGroups> = { bytes: [], text: [], words: [] };
 
 /** The figures of every folder of the results (parents before their children, then by path) and of the whole. */
-export function folderSummary(clusters: readonly Cluster[], roots: readonly string[]): FolderSummary {
+export interface FolderSummaryOptions {
+  /** Files never removed (a reference folder's): they count as staying, wherever they are. */
+  alwaysStays?(path: string): boolean;
+}
+
+export function folderSummary(clusters: readonly Cluster[], roots: readonly string[], { alwaysStays }: FolderSummaryOptions = {}): FolderSummary {
   const rootSet = new Set(roots.map(withoutTrailingSeparator));
   const byPath = new Map<string, { figures: ReclaimFigures; clusters: number; parent: string | null }>();
   const total = noFigures();
   for (const cluster of clusters) {
     // An exact cluster is one byte group: its groups are never looked at.
     const groups = cluster.kind === 'exact' ? NO_GROUPS : memberGroups(cluster);
-    removeInside(cluster, groups, cluster.files.map((_, i) => i), total);
+    const removable = alwaysStays ? (files: number[]) => files.filter((i) => !alwaysStays(cluster.files[i]!.path)) : (files: number[]) => files;
+    removeInside(cluster, groups, removable(cluster.files.map((_, i) => i)), total);
     // The cluster's files below each folder it reaches.
     const inside = new Map<string, number[]>();
     cluster.files.forEach((file, i) => {
@@ -120,7 +127,7 @@ export function folderSummary(clusters: readonly Cluster[], roots: readonly stri
     for (const [folder, files] of inside) {
       const entry = byPath.get(folder)!;
       entry.clusters++;
-      removeInside(cluster, groups, files, entry.figures);
+      removeInside(cluster, groups, removable(files), entry.figures);
     }
   }
   // Parents first (a parent's path is a prefix of its children's), so `parent` indexes back.

@@ -56,6 +56,16 @@ describe('folderSummary', () => {
     expect(folders.get('/r/z')).toMatchObject({ editedBytes: 50, editedFiles: 1 });
   });
 
+  it('never counts a file that always stays (a reference folder\'s), and lets it be the copy that stays', () => {
+    const summary = folderSummary(clusters, [home, '/ref'], { alwaysStays: (path) => path.startsWith(`${home}/Backup/`) });
+    const folders = byPath(summary);
+    expect(reclaimBytes(folders.get(`${home}/Backup`)!)).toBe(0);
+    // Documents' byte copies stay in Backup; the whole now keeps Backup's and frees Documents' a.txt and b.txt in their place.
+    expect(folders.get(`${home}/Documents`)).toMatchObject({ copyBytes: 140, copyFiles: 2 });
+    expect(summary.total).toMatchObject({ copyBytes: 240, copyFiles: 3 });
+    expect(summary.total.copyFiles + summary.total.sameTextFiles + summary.total.editedFiles).toBe(5);
+  });
+
   it('stops at the scan roots and lists only its own folder for a file outside them', () => {
     const outside = cluster('exact', [file('/r/a/f.txt', 5), file('/elsewhere/deep/f.txt', 5)]);
     const folders = byPath(folderSummary([outside], ['/r/']));

@@ -5,6 +5,7 @@ import { stat } from 'node:fs/promises';
 import { isAbsolute } from 'node:path';
 import { clusterFolders } from '../../../shared/clusterFolders.ts';
 import { folderSummary } from '../../../shared/folders/folderSummary.ts';
+import { isWithinAny } from '../../../shared/paths/isWithin.ts';
 import { plural } from '../../../shared/format.ts';
 import { displayPath } from '../../../shared/fsName.ts';
 import type { EngineApi, EventPayload } from '../../../shared/contract/engineContract.ts';
@@ -187,7 +188,8 @@ export function createEngineService({ dataDir, host }: EngineServiceOptions): En
     async getFolderSummary() {
       const { scans, settings } = await stores;
       const { roots, referenceRoots } = settings.get();
-      return folderSummary(scans.clusters().all(), [...roots, ...referenceRoots]);
+      const alwaysStays = (path: string) => isWithinAny(path, referenceRoots, process.platform);
+      return folderSummary(scans.clusters().all(), [...roots, ...referenceRoots], { alwaysStays });
     },
     async openReport() {
       // One picker at a time: a double click would otherwise queue a second dialog.
