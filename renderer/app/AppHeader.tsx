@@ -47,7 +47,8 @@ export function AppHeader({ onShowHelp }: AppHeaderProps) {
       <div className="header-end">
         {stats && !scanning && (
           <span className="header-stats">
-            {formatCount(stats.files)} files · {formatBytes(stats.bytes)} scanned
+            {formatCount(stats.files)} files · {formatBytes(stats.bytes)}
+            <span className="header-stats-word"> scanned</span>
           </span>
         )}
         <button type="button" className="icon-button" onClick={onShowHelp} aria-label="Keyboard shortcuts" title="Keyboard shortcuts (?)">
