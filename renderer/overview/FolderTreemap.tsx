@@ -12,7 +12,7 @@ import { baseName } from '../format/paths.ts';
 import { figuresText, mainKind } from './kinds.ts';
 import { mirrorLinks } from './mirrorLinks.ts';
 import type { Area, FolderTree } from './treemapLayout.ts';
-import { areaLabel, layoutLevel } from './treemapLayout.ts';
+import { areaLabel, HEADER, layoutLevel } from './treemapLayout.ts';
 
 interface FolderTreemapProps {
   tree: FolderTree;
@@ -98,7 +98,8 @@ export function FolderTreemap({ tree, shown, selected, matches, onSelect, onZoom
       {areas.map((area) => {
         const { folder, name, label } = areaProps(area);
         const index = area.depth === 1 ? top.indexOf(area) : -1;
-        const tall = area.height >= (area.nested ? 18 : 34);
+        // One line of label (16 px and its padding): the header of a folder drawn with its subfolders is that high.
+        const tall = area.height >= HEADER;
         return (
           <button
             key={area.folder}

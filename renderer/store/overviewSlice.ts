@@ -17,22 +17,19 @@ export interface OverviewSlice {
   selectOverviewFolder(folder: number | null): void;
 }
 
-/** Where the picture opens: inside the one scanned folder (or down its chain of single subfolders) so that its subfolders fill the picture. */
+/** Where the picture opens: inside the one scanned folder, and on down while a folder holds a single subfolder that has its own, so that subfolders fill the picture. */
 export function openingFolder(summary: FolderSummary): number {
-  const childCount = new Map<number, number>();
-  let only = -1;
-  for (let i = 0; i < summary.folders.length; i++) {
-    const parent = summary.folders[i]!.parent;
-    childCount.set(parent, (childCount.get(parent) ?? 0) + 1);
-  }
-  if (childCount.get(-1) !== 1) return -1;
-  only = summary.folders.findIndex((folder) => folder.parent === -1);
-  // A root with a single subfolder: go in while there is only one way in.
+  const children = new Map<number, number[]>();
+  summary.folders.forEach((folder, i) => {
+    const list = children.get(folder.parent);
+    if (list) list.push(i);
+    else children.set(folder.parent, [i]);
+  });
+  let shown = -1;
   for (;;) {
-    if (childCount.get(only) !== 1) return only;
-    const next = summary.folders.findIndex((folder) => folder.parent === only);
-    if ((childCount.get(next) ?? 0) === 0) return only;
-    only = next;
+    const inside = children.get(shown) ?? [];
+    if (inside.length !== 1 || (shown >= 0 && !children.has(inside[0]!))) return shown;
+    shown = inside[0]!;
   }
 }
 
