@@ -10,13 +10,13 @@ export interface ClusterFolder {
   split: number;
 }
 
-function parentOf(path: string): string | null {
+export function parentOf(path: string): string | null {
   const cut = Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\'));
   if (cut < 0) return null;
   return cut === 0 ? path.slice(0, 1) : path.slice(0, cut);
 }
 
-function withoutTrailingSeparator(path: string): string {
+export function withoutTrailingSeparator(path: string): string {
   return path.length > 1 ? path.replace(/[\\/]+$/, '') : path;
 }
 

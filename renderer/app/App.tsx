@@ -2,6 +2,7 @@
 // itself. A running scan takes over the window until it ends or is cancelled.
 import { useState } from 'react';
 import { FolderMatches } from '../folders/FolderMatches.tsx';
+import { OverviewScreen } from '../overview/OverviewScreen.tsx';
 import { ClusterReview } from '../review/ClusterReview.tsx';
 import { ScanProgressScreen } from '../scan/ScanProgressScreen.tsx';
 import { SetupScreen } from '../setup/SetupScreen.tsx';
@@ -32,6 +33,8 @@ export function App() {
         <SetupScreen />
       ) : screen === 'folders' ? (
         <FolderMatches />
+      ) : screen === 'overview' ? (
+        <OverviewScreen />
       ) : (
         <ClusterReview />
       )}

@@ -6,6 +6,7 @@ import { useShingle } from '../store/useShingle.ts';
 // The results' screens need a finished scan; the folders and options are always there.
 const SCREEN_TABS: { screen: Screen; label: string; needsResults: boolean }[] = [
   { screen: 'setup', label: 'Folders & options', needsResults: false },
+  { screen: 'overview', label: 'Overview', needsResults: true },
   { screen: 'review', label: 'Review', needsResults: true },
   { screen: 'folders', label: 'Duplicate folders', needsResults: true },
 ];
@@ -46,7 +47,8 @@ export function AppHeader({ onShowHelp }: AppHeaderProps) {
       <div className="header-end">
         {stats && !scanning && (
           <span className="header-stats">
-            {formatCount(stats.files)} files · {formatBytes(stats.bytes)} scanned
+            {formatCount(stats.files)} files · {formatBytes(stats.bytes)}
+            <span className="header-stats-word"> scanned</span>
           </span>
         )}
         <button type="button" className="icon-button" onClick={onShowHelp} aria-label="Keyboard shortcuts" title="Keyboard shortcuts (?)">

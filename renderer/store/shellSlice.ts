@@ -2,7 +2,7 @@
 import { errorMessage } from '../format/errorMessage.ts';
 import type { SliceCreator } from './storeTypes.ts';
 
-export type Screen = 'setup' | 'review' | 'folders';
+export type Screen = 'setup' | 'review' | 'folders' | 'overview';
 
 export interface ShellSlice {
   screen: Screen;

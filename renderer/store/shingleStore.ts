@@ -11,6 +11,7 @@ import { createDismissedSlice } from './dismissedSlice.ts';
 import { createFoldersSlice } from './foldersSlice.ts';
 import { createMarksSlice } from './marksSlice.ts';
 import { createMoveTargetSlice } from './moveTargetSlice.ts';
+import { createOverviewSlice } from './overviewSlice.ts';
 import { createScanErrorsSlice } from './scanErrorsSlice.ts';
 import { createScanSlice } from './scanSlice.ts';
 import { createSelectionSlice } from './selectionSlice.ts';
@@ -36,6 +37,7 @@ export function createShingleStore(engine: EngineApi, host: StoreHost = {}): Shi
       ...createResultsFileSlice(context),
       ...createDismissedSlice(context),
       ...createMoveTargetSlice(context),
+      ...createOverviewSlice(context),
     };
   });
 }

@@ -11,13 +11,14 @@ import type { DismissedSlice } from './dismissedSlice.ts';
 import type { FoldersSlice } from './foldersSlice.ts';
 import type { MarksSlice } from './marksSlice.ts';
 import type { MoveTargetSlice } from './moveTargetSlice.ts';
+import type { OverviewSlice } from './overviewSlice.ts';
 import type { ScanErrorsSlice } from './scanErrorsSlice.ts';
 import type { ScanSlice } from './scanSlice.ts';
 import type { SelectionSlice } from './selectionSlice.ts';
 import type { SettingsSlice } from './settingsSlice.ts';
 import type { ShellSlice } from './shellSlice.ts';
 
-export type ShingleState = ShellSlice & SettingsSlice & ScanSlice & ClustersSlice & SelectionSlice & MarksSlice & CleanupSlice & HistorySlice & ScanErrorsSlice & FoldersSlice & ClusterFoldersSlice & ResultsFileSlice & DismissedSlice & MoveTargetSlice;
+export type ShingleState = ShellSlice & SettingsSlice & ScanSlice & ClustersSlice & SelectionSlice & MarksSlice & CleanupSlice & HistorySlice & ScanErrorsSlice & FoldersSlice & ClusterFoldersSlice & ResultsFileSlice & DismissedSlice & MoveTargetSlice & OverviewSlice;
 export type ShingleStore = StoreApi<ShingleState>;
 
 /** What the host offers beside the engine's commands. */

@@ -43,6 +43,7 @@ export const commandNames = [
   'checkSearch',
   'removeFromResults',
   'chooseMoveTarget',
+  'getFolderSummary',
 ] as const;
 export type CommandName = (typeof commandNames)[number];
 

@@ -31,6 +31,7 @@ import {
   undoResultSchema,
   searchModeSchema,
 } from './schemas.ts';
+import { folderSummarySchema } from './schemas.ts';
 import { fileMarkSchema, folderMarkCountSchema, folderMarkRequestSchema, includeKindSchema, markChangeSchema, markCountsSchema } from './schemas.ts';
 
 const empty = z.strictObject({});
@@ -160,6 +161,8 @@ export const engineCommands = {
    * when the picker was cancelled (the folder chosen before stays).
    */
   chooseMoveTarget: command(empty, z.object({ folder: z.string().nullable() })),
+  /** The overview: every folder of the results with what removing its cluster files frees (shared/folders/folderSummary.ts), from the results as they are now. */
+  getFolderSummary: command(empty, folderSummarySchema),
 } as const satisfies Record<CommandName, CommandSchemas>;
 
 export const engineEvents = {

@@ -430,3 +430,35 @@ export const markCountsSchema = z.object({
   willGo: z.number(),
   need: z.object({ near: z.number(), contained: z.number() }),
 });
+
+/** What removing files frees, by how the removed file relates to the copy that stays (shared/folders/folderSummary.ts). */
+export const reclaimFiguresSchema = z.object({
+  /** Byte copies: removable always. */
+  copyBytes: z.number(),
+  copyFiles: z.number(),
+  /** The same text in another format (or another encoding): removable always. */
+  sameTextBytes: z.number(),
+  sameTextFiles: z.number(),
+  /** Edited versions and excerpts (and the same words with other punctuation or case): removable only when the person includes them. */
+  editedBytes: z.number(),
+  editedFiles: z.number(),
+});
+
+/**
+ * One folder of the overview: what removing the cluster files in it (and below it) would free,
+ * one file of each cluster staying (outside the folder when the cluster has files there, else
+ * the cluster's first file). `parent`: the index of the folder above it in the list, -1 for a
+ * scan root (or a folder outside every root).
+ */
+export const folderReclaimSchema = reclaimFiguresSchema.extend({
+  path: z.string(),
+  parent: z.int(),
+  /** Clusters with a file in this folder or below it. */
+  clusters: z.number(),
+});
+
+/** The overview of the results: every folder holding a clustered file and those above it up to the roots, parents before children; `total` is the whole results' (the clusters' reclaimable space). */
+export const folderSummarySchema = z.object({
+  folders: z.array(folderReclaimSchema),
+  total: reclaimFiguresSchema,
+});

@@ -4,6 +4,7 @@ import { vi } from 'vitest';
 import type { CommandRequest, CommandResponse, EngineApi, EventName, EventPayload } from '../../shared/contract/engineContract.ts';
 import type { Cluster, FolderMatch, ScanError } from '../../shared/report.ts';
 import type { ClusterQuery, MarksByCluster, ScanSettings, ScanState } from '../../renderer/engine/contractTypes.ts';
+import { folderSummary } from '../../shared/folders/folderSummary.ts';
 import { defaultScanOptions } from '../../shared/scanOptions.ts';
 import { connectEngineEvents } from '../../renderer/store/engineEvents.ts';
 import { createShingleStore } from '../../renderer/store/shingleStore.ts';
@@ -127,6 +128,7 @@ export function createFakeEngine(clusters: Cluster[] = []): FakeEngine {
     })),
     cancelBatch: vi.fn(async () => ({})),
     undoBatch: vi.fn(async ({ batchId }: CommandRequest<'undoBatch'>) => ({ batchId, outcomes: [{ path: '/docs/c1-b.txt', state: 'restored' as const }] })),
+    getFolderSummary: vi.fn(async () => folderSummary(engine.clusters, ['/docs'])),
   };
   return engine;
 }

@@ -51,7 +51,7 @@ function clusterHeading(cluster: Cluster): string {
 }
 
 /** A folder shown with its trailing separator, so that it does not read as a file. */
-function folderPath(path: string): string {
+export function folderPath(path: string): string {
   return /[\\/]$/.test(path) ? terminalPath(path) : `${terminalPath(path)}/`;
 }
 

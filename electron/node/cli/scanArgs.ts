@@ -6,6 +6,7 @@ import { defaultIndexPath } from '../index/indexLocation.ts';
 import type { ScanOptions } from '../../../shared/scanOptions.ts';
 import { chunkUnits, nearMethods } from '../../../shared/contract/vocabulary.ts';
 import { parseCommandArgs, UsageError } from './harness.ts';
+import { SUMMARY_FOLDERS } from './folderSummaryText.ts';
 import { terminalPath } from './terminalText.ts';
 
 export interface ScanCommand {
@@ -16,6 +17,8 @@ export interface ScanCommand {
   indexPath: string | null;
   /** --show-dismissed: the dismissals kept in the index are not applied. */
   showDismissed?: boolean;
+  /** --summary: the folders with the most reclaimable space are printed before the clusters. */
+  summary?: boolean;
 }
 
 const SIZE_SUFFIX: Record<string, number> = { '': 1, k: 1e3, m: 1e6, g: 1e9, kib: 1024, mib: 1024 ** 2, gib: 1024 ** 3 };
@@ -26,6 +29,7 @@ Finds byte-identical and near-duplicate documents under the given folders.
 
 Options:
   --json               print one JSON document on stdout (format in the README)
+  --summary            first list the ${SUMMARY_FOLDERS} folders with the most reclaimable space
   --exclude GLOB       leave out matching files and folders (repeatable); a glob without
                        a slash matches names at any depth, one with a slash matches the
                        path relative to its root
@@ -88,12 +92,14 @@ export function parseScanArgs(argv: string[], cwd: string, command = 'scan'): Sc
       'show-dismissed': { type: 'boolean', default: false },
       index: { type: 'string' },
       'no-index': { type: 'boolean' },
+      summary: { type: 'boolean', default: false },
     },
     { allowNegative: true },
   );
   const { values, positionals } = parsed;
   if (values.help) return { options: { ...defaultScanOptions, roots: [] }, json: false, help: true, indexPath: null };
   if (positionals.length === 0) throw new UsageError(`${command} needs at least one folder`);
+  if (values.summary && values.json) throw new UsageError('--summary is for the text report; the JSON document holds every cluster to sum up');
   // With allowNegative, parseArgs reports --no-index as `index: false` and lets the last of the two
   // win; asking for both is a mistake worth saying, so the arguments themselves are checked.
   const options = argv.includes('--') ? argv.slice(0, argv.indexOf('--')) : argv;
@@ -106,6 +112,7 @@ export function parseScanArgs(argv: string[], cwd: string, command = 'scan'): Sc
     json: values.json,
     help: false,
     ...(values['show-dismissed'] ? { showDismissed: true } : {}),
+    ...(values.summary ? { summary: true } : {}),
     indexPath: noIndex ? null : typeof index === 'string' ? resolve(cwd, index) : defaultIndexPath(),
     options: {
       roots: positionals.map((p) => resolve(cwd, p)),

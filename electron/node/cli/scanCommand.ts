@@ -2,6 +2,7 @@
 import { runScan } from '../scan/scanService.ts';
 import { printHelp } from './harness.ts';
 import type { CommandContext } from './harness.ts';
+import { formatFolderSummary } from './folderSummaryText.ts';
 import { formatErrors, formatHumanReport } from './humanReport.ts';
 import { createProgressLine } from './progressLine.ts';
 import { prepareScanCommand } from './commandSetup.ts';
@@ -22,6 +23,7 @@ export async function scanCommand(argv: string[], context: CommandContext): Prom
     if (command.json) {
       process.stdout.write(`${JSON.stringify(report)}\n`);
     } else {
+      if (command.summary) process.stdout.write(formatFolderSummary(report));
       process.stdout.write(formatHumanReport(report));
       process.stderr.write(formatErrors(report));
     }

@@ -4,6 +4,8 @@
 import { stat } from 'node:fs/promises';
 import { isAbsolute } from 'node:path';
 import { clusterFolders } from '../../../shared/clusterFolders.ts';
+import { folderSummary } from '../../../shared/folders/folderSummary.ts';
+import { isWithinAny } from '../../../shared/paths/isWithin.ts';
 import { plural } from '../../../shared/format.ts';
 import { displayPath } from '../../../shared/fsName.ts';
 import type { EngineApi, EventPayload } from '../../../shared/contract/engineContract.ts';
@@ -182,6 +184,12 @@ export function createEngineService({ dataDir, host }: EngineServiceOptions): En
       const { roots, referenceRoots } = settings.get();
       const all = scans.clusters().all();
       return { folders: clusterFolders(all, [...roots, ...referenceRoots]) };
+    },
+    async getFolderSummary() {
+      const { scans, settings } = await stores;
+      const { roots, referenceRoots } = settings.get();
+      const alwaysStays = (path: string) => isWithinAny(path, referenceRoots, process.platform);
+      return folderSummary(scans.clusters().all(), [...roots, ...referenceRoots], { alwaysStays });
     },
     async openReport() {
       // One picker at a time: a double click would otherwise queue a second dialog.
