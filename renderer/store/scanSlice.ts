@@ -63,7 +63,9 @@ export const createScanSlice: SliceCreator<ScanSlice> = ({ set, get, engine }) =
       // New results: whatever was open belongs to the old ones.
       set({ cluster: null, selectedIndex: null, texts: {} });
       void get().marksForNewResults();
-      get().showScreen('review');
+      // A scan started from the folders opens on the picture of where the copies are; scanning
+      // again from the review or the overview keeps the person where they were.
+      get().showScreen(get().screen === 'setup' || get().screen === 'overview' ? 'overview' : 'review');
       void get().refreshClusters({ reset: true });
     }
   },

@@ -12,7 +12,7 @@ import type { TempTree } from '../helpers/tempTree.ts';
 import { openCleanup } from './cleanupSteps.ts';
 import { expect, test } from './engineFixture.ts';
 import type { ShingleApp } from './engineFixture.ts';
-import { clusterList } from './helpers.ts';
+import { clusterList, reviewAfterScan } from './helpers.ts';
 
 /** Where to save screenshots of the bulk-mark controls at 1440 and 1024 px, when asked (SHINGLE_SHOTS=/tmp/shots-bulk). */
 const SHOTS = process.env.SHINGLE_SHOTS;
@@ -34,6 +34,7 @@ async function scanHomeTree(shingle: ShingleApp): Promise<void> {
   await shingle.open();
   await page.getByRole('button', { name: 'Add folders…' }).click();
   await page.getByRole('button', { name: 'Start scan' }).click();
+  await reviewAfterScan(page, 60_000);
   // A scan of some 420 files on a machine shared with other runs: waited for, not timed.
   await expect(clusterList(page).getByRole('option')).toHaveCount(6, { timeout: 60_000 });
 }

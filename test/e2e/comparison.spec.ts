@@ -7,7 +7,7 @@ import { diffDocuments } from '../../renderer/diff/wordDiff.ts';
 import { wordsKey } from '../../renderer/review/comparisonPlan.ts';
 import { expect, saveScreenshot, test } from './engineFixture.ts';
 import type { ShingleApp } from './engineFixture.ts';
-import { clusterList, textsLoaded } from './helpers.ts';
+import { clusterList, reviewAfterScan, textsLoaded } from './helpers.ts';
 import { CONTRACT, contractNames, laterSentences, writeContracts } from './comparisonCorpus.ts';
 
 function contractRow(page: Page) {
@@ -20,6 +20,7 @@ async function scanWithContracts(shingle: ShingleApp) {
   await shingle.open();
   await page.getByRole('button', { name: 'Add folders…' }).click();
   await page.getByRole('button', { name: 'Start scan' }).click();
+  await reviewAfterScan(page);
   await expect(contractRow(page)).toHaveCount(1);
   const { clusters } = await shingle.service.listClusters({ offset: 0, limit: 10, sort: 'reclaimable', search: CONTRACT, kinds: ['near'] });
   expect(clusters).toHaveLength(1);

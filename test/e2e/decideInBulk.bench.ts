@@ -9,7 +9,7 @@ import { relative } from 'node:path';
 import type { Locator } from '@playwright/test';
 import { openCleanup, useTemporaryTrash } from './cleanupSteps.ts';
 import { expect, test } from './engineFixture.ts';
-import { clusterList } from './helpers.ts';
+import { clusterList, reviewAfterScan } from './helpers.ts';
 import { writeHomeTree } from './homeTree.ts';
 
 const DOCUMENTS = 320;
@@ -26,6 +26,7 @@ test('decide 320 clusters by folder: actions from the results to a confirmed pre
   await shingle.open();
   await page.getByRole('button', { name: 'Add folders…' }).click();
   await page.getByRole('button', { name: 'Start scan' }).click();
+  await reviewAfterScan(page, 300_000);
   await expect(page.getByText(/^\d+ clusters?/).first()).toBeVisible({ timeout: 300_000 });
   await expect(clusterList(page).getByRole('option').first()).toBeVisible({ timeout: 300_000 });
 

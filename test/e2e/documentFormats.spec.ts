@@ -3,7 +3,7 @@
 import { prose } from '../helpers/documents.ts';
 import { OUTSIDE_WORDS, renderDocx, renderEpub, renderRtf } from '../helpers/officeDocuments.ts';
 import { expect, test } from './engineFixture.ts';
-import { clusterList, textsLoaded } from './helpers.ts';
+import { clusterList, reviewAfterScan, textsLoaded } from './helpers.ts';
 
 const LETTER = prose(77, 3, 5);
 
@@ -16,6 +16,7 @@ test('office and e-book copies are compared as text, each with its format', asyn
   await shingle.open();
   await page.getByRole('button', { name: 'Add folders…' }).click();
   await page.getByRole('button', { name: 'Start scan' }).click();
+  await reviewAfterScan(page);
 
   await clusterList(page).getByRole('option').filter({ hasText: 'offer' }).click();
   await expect(page.getByRole('heading', { name: 'Similar documents · 4 files' })).toBeVisible();

@@ -5,7 +5,7 @@ import type { ActionProgress, ScanState } from '../../renderer/engine/contractTy
 import { expect, test } from './engineFixture.ts';
 import { exists } from '../helpers/exists.ts';
 import { openCleanup, planRows, useTemporaryTrash } from './cleanupSteps.ts';
-import { clusterList, scanUserFolder } from './helpers.ts';
+import { clusterList, reviewAfterScan, scanUserFolder } from './helpers.ts';
 
 useTemporaryTrash();
 
@@ -25,6 +25,7 @@ test('a scan whose end the dead engine never told: the scanning screen lets go a
 
   await shingle.crashEngine();
   await expect(page.getByRole('heading', { name: 'Scanning…' })).toHaveCount(0);
+  await reviewAfterScan(page);
   await expect(clusterList(page).getByRole('option')).toHaveCount(2);
   await expect(page.getByRole('alert')).toContainText(`${RESTARTED}.`);
   // The new engine works: a second scan runs to its end, and the page hears it.

@@ -8,7 +8,7 @@ import { exists } from '../helpers/exists.ts';
 import { diskAgrees, planRows, useTemporaryTrash } from './cleanupSteps.ts';
 import { expect, saveScreenshot, test } from './engineFixture.ts';
 import type { ShingleApp } from './engineFixture.ts';
-import { clusterList, scanUserFolder } from './helpers.ts';
+import { clusterList, reviewAfterScan, scanUserFolder } from './helpers.ts';
 
 useTemporaryTrash();
 
@@ -47,6 +47,7 @@ test('the duplicate folders screen shows the backup beside the folder it copies,
   await page.getByRole('button', { name: 'Folders & options' }).click();
   await page.getByLabel(/Find duplicate folders/).uncheck();
   await page.getByRole('button', { name: 'Start scan' }).click();
+  await reviewAfterScan(page);
   await expect(clusterList(page).getByRole('option')).toHaveCount(2);
   await page.getByRole('button', { name: 'Duplicate folders' }).click();
   await expect(page.getByText('Duplicate folders are not looked for: turn them on in Folders & options, then scan.')).toBeVisible();
@@ -79,6 +80,7 @@ test('a folder threshold set in the app is used by the next scan, and a folder c
   await threshold.fill('60');
   await expect(page.getByRole('region', { name: 'Duplicate folders' }).locator('output')).toHaveText('60%');
   await page.getByRole('button', { name: 'Start scan' }).click();
+  await reviewAfterScan(page);
   await expect(clusterList(page).getByRole('option').first()).toBeVisible();
   await page.getByRole('button', { name: 'Duplicate folders' }).click();
 

@@ -10,7 +10,18 @@ export async function scanUserFolder(shingle: ShingleApp): Promise<void> {
   await page.getByRole('button', { name: 'Add folders…' }).click();
   await expect(page.getByRole('list', { name: 'Folders to scan' }).getByRole('listitem')).toHaveCount(1);
   await page.getByRole('button', { name: 'Start scan' }).click();
+  await reviewAfterScan(page);
   await expect(clusterList(page).getByRole('option')).toHaveCount(2);
+}
+
+/**
+ * A scan started from the folders ends on the overview; this waits for it and opens the review.
+ * `timeout` for scans of larger trees on a busy machine: waited for, not timed.
+ */
+export async function reviewAfterScan(page: Page, timeout?: number): Promise<void> {
+  const overview = page.getByRole('button', { name: 'Overview', exact: true });
+  await expect(overview).toHaveAttribute('aria-current', 'page', timeout === undefined ? {} : { timeout });
+  await page.getByRole('button', { name: 'Review', exact: true }).click();
 }
 
 /** Waits until every column of the open cluster shows its text. */

@@ -2,7 +2,7 @@
 // only where it ties, the path last; beside each, how many clusters it decides, following a
 // reorder; and the plan keeps the files the chain says.
 import { expect, test } from './engineFixture.ts';
-import { clusterList } from './helpers.ts';
+import { clusterList, reviewAfterScan } from './helpers.ts';
 import { openCleanup, planRows, useTemporaryTrash } from './cleanupSteps.ts';
 import { prose } from '../helpers/documents.ts';
 
@@ -20,6 +20,7 @@ test('two criteria: counts per criterion, reordered by keyboard, and the plan ke
   await shingle.open();
   await page.getByRole('button', { name: 'Add folders…' }).click();
   await page.getByRole('button', { name: 'Start scan' }).click();
+  await reviewAfterScan(page);
   // The tree's report and photo, and the two above.
   await expect(clusterList(page).getByRole('option')).toHaveCount(4);
 

@@ -11,7 +11,7 @@ import { prose, renderHtml } from '../helpers/documents.ts';
 import { planRows } from './cleanupSteps.ts';
 import { expect, saveScreenshot, test } from './engineFixture.ts';
 import type { ShingleApp } from './engineFixture.ts';
-import { clusterList } from './helpers.ts';
+import { clusterList, reviewAfterScan } from './helpers.ts';
 import { overflowingContent } from './layoutChecks.ts';
 
 // The README's screenshot is tracked: tests never write it, `npm run screenshot:readme` does.
@@ -35,6 +35,7 @@ async function scanHome(shingle: ShingleApp): Promise<Cluster[]> {
   await shingle.open();
   await page.getByRole('button', { name: 'Add folders…' }).click();
   await page.getByRole('button', { name: 'Start scan' }).click();
+  await reviewAfterScan(page, 60_000);
   // The fixture's two clusters and these three: waited for, not timed.
   await expect(clusterList(page).getByRole('option')).toHaveCount(5, { timeout: 60_000 });
   await page.getByRole('button', { name: 'Overview', exact: true }).click();

@@ -5,7 +5,7 @@ import type { Page } from '@playwright/test';
 import type { ScanProgress } from '../../shared/scanOptions.ts';
 import { EDITED_WORD, REPLACED_WORDS } from './documentTree.ts';
 import { expect, saveScreenshot, test } from './engineFixture.ts';
-import { clusterList, textsLoaded } from './helpers.ts';
+import { clusterList, reviewAfterScan, textsLoaded } from './helpers.ts';
 
 // The README's screenshot is tracked: tests never write it. `npm run screenshot:readme` runs this
 // test with SHINGLE_README_SCREENSHOT=1 to refresh it on purpose.
@@ -48,6 +48,7 @@ test('add a folder, scan, compare a near cluster, mark files, and keep the marks
   await expect(page.locator('.progress-figures')).not.toContainText('0 found');
   await saveScreenshot(page, testInfo, '2-scan-progress');
   await shingle.releaseEvents();
+  await reviewAfterScan(page);
 
   // Review: the clusters, the largest saving first, with counts and the total at the top.
   const list = clusterList(page);

@@ -4,7 +4,7 @@
 import { loadavg } from 'node:os';
 import { editEveryNthWord, prose, renderHtml } from '../helpers/documents.ts';
 import { expect, test } from './engineFixture.ts';
-import { clusterList } from './helpers.ts';
+import { clusterList, reviewAfterScan } from './helpers.ts';
 import { timedClick } from './timedClick.ts';
 
 /** Paragraphs of the original: 120 paragraphs of six sentences is about 7,000 words (45 KB). */
@@ -25,6 +25,7 @@ test('open and scroll a large five-file cluster', async ({ shingle }) => {
   await shingle.open();
   await page.getByRole('button', { name: 'Add folders…' }).click();
   await page.getByRole('button', { name: 'Start scan' }).click();
+  await reviewAfterScan(page);
   const row = clusterList(page).getByRole('option').filter({ hasText: 'Near' }).filter({ hasText: 'big-report' });
   await expect(row).toHaveCount(1);
   await clusterList(page).getByRole('option').filter({ hasText: 'Exact' }).click();

@@ -11,7 +11,7 @@ import { runCli } from '../helpers/runCli.ts';
 import { createTempTree } from '../helpers/tempTree.ts';
 import { openCleanup, useTemporaryTrash } from './cleanupSteps.ts';
 import { expect, test } from './engineFixture.ts';
-import { clusterList } from './helpers.ts';
+import { clusterList, reviewAfterScan } from './helpers.ts';
 import { timedClick } from './timedClick.ts';
 
 const PAIRS = 100;
@@ -45,6 +45,7 @@ test('first paint, an 11-document cluster, stepping, trashing 100 files', async 
   await shingle.open();
   await page.getByRole('button', { name: 'Add folders…' }).click();
   await page.getByRole('button', { name: 'Start scan' }).click();
+  await reviewAfterScan(page, 300_000);
   const versions = clusterList(page).getByRole('option').filter({ hasText: 'proposal-v' });
   await expect(versions).toHaveCount(1, { timeout: 300_000 });
   // All eleven in one cluster, or the timing below would wait for files it does not hold.

@@ -5,7 +5,7 @@
 import { editEveryNthWord, prose, renderHtml } from '../helpers/documents.ts';
 import { expect } from './engineFixture.ts';
 import type { ShingleApp } from './engineFixture.ts';
-import { clusterList } from './helpers.ts';
+import { clusterList, reviewAfterScan } from './helpers.ts';
 
 export const APACHE = 'Apache-2.0.txt';
 export const APACHE_FOLDERS = ['Documents', 'Backup', 'Downloads'] as const;
@@ -47,5 +47,6 @@ export async function scanSameNames(shingle: ShingleApp): Promise<void> {
   await page.getByRole('button', { name: 'Add folders…' }).click();
   await expect(page.getByRole('list', { name: 'Folders to scan' }).getByRole('listitem')).toHaveCount(1);
   await page.getByRole('button', { name: 'Start scan' }).click();
+  await reviewAfterScan(page);
   await expect(clusterList(page).getByRole('option')).toHaveCount(5);
 }

@@ -2,7 +2,7 @@
 // opening files, dropped folders, reference folders, and the looks at 200 % zoom and in dark mode.
 import { join } from 'node:path';
 import { expect, saveScreenshot, test } from './engineFixture.ts';
-import { clusterList, dropItems, scanUserFolder, textsLoaded } from './helpers.ts';
+import { clusterList, dropItems, scanUserFolder, textsLoaded, reviewAfterScan } from './helpers.ts';
 import { overflowingContent } from './layoutChecks.ts';
 
 test('byte-identical copies are summarised and can be opened, revealed, searched and filtered', async ({ shingle }, testInfo) => {
@@ -102,6 +102,7 @@ test('folders can be dropped, and files in reference folders are never marked fo
   await page.getByRole('button', { name: 'Add folders…' }).click();
   await saveScreenshot(page, testInfo, 'setup-with-reference-folder');
   await page.getByRole('button', { name: 'Start scan' }).click();
+  await reviewAfterScan(page);
   await expect(clusterList(page).getByRole('option')).toHaveCount(2);
 
   const copy = page.getByRole('row', { name: /holiday \(copy\)\.jpg/ });
@@ -133,6 +134,7 @@ test.describe('at 200 % zoom', () => {
     await saveScreenshot(page, testInfo, 'setup-200');
 
     await page.getByRole('button', { name: 'Start scan' }).click();
+    await reviewAfterScan(page);
     await expect(clusterList(page).getByRole('option')).toHaveCount(2);
     await clusterList(page).getByRole('option').filter({ hasText: 'Near' }).click();
     await expect(page.getByRole('heading', { name: 'Similar documents · 4 files' })).toBeVisible();

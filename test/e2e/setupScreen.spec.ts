@@ -1,7 +1,7 @@
 // The way into a scan: "Start scan" in sight in a 1440 × 900 window however long the options,
 // and a progress card that keeps its height while its figures change.
 import { expect, saveScreenshot, test } from './engineFixture.ts';
-import { clusterList, dropItems } from './helpers.ts';
+import { clusterList, dropItems, reviewAfterScan } from './helpers.ts';
 
 test('"Start scan" is in view without scrolling, and the progress card does not jump', async ({ shingle }, testInfo) => {
   const { page } = shingle;
@@ -34,6 +34,7 @@ test('"Start scan" is in view without scrolling, and the progress card does not 
     return false;
   });
   await page.getByRole('button', { name: 'Start scan' }).click();
+  await reviewAfterScan(page);
   await expect(clusterList(page).getByRole('option')).toHaveCount(2);
   expect(progressEvents).toBeGreaterThan(1);
   // 0 is the card leaving the page when the scan ends.
@@ -52,6 +53,7 @@ test('"Across folders only" shows just the clusters with files in two of the fol
   await page.getByRole('checkbox', { name: /Across folders only/ }).check();
   await expect.poll(async () => (await shingle.service.getSettings({})).across).toBe(true);
   await page.getByRole('button', { name: 'Start scan' }).click();
+  await reviewAfterScan(page);
   const list = clusterList(page);
   await expect(list.getByRole('option')).toHaveCount(1);
   await expect(list.getByRole('option')).toContainText('holiday');
@@ -60,6 +62,7 @@ test('"Across folders only" shows just the clusters with files in two of the fol
   await page.getByRole('button', { name: 'Folders & options' }).click();
   await page.getByRole('checkbox', { name: /Across folders only/ }).uncheck();
   await page.getByRole('button', { name: 'Start scan' }).click();
+  await reviewAfterScan(page);
   await expect(list.getByRole('option')).toHaveCount(2);
   await expect(list.getByRole('option').filter({ hasText: 'Near' })).toContainText('annual-report');
 });
