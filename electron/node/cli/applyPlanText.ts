@@ -23,18 +23,21 @@ function describeRemoval(file: PlanFile): string {
   }
 }
 
-function fileLine(file: PlanFile, action: string): string {
+function fileLine(file: PlanFile, action: string, lands: ReadonlyMap<string, string>): string {
   const path = terminalPath(file.path);
-  if (file.decision === 'remove') return `  ${action} ${path} (${describeRemoval(file)})`;
+  // A move says where the file really lands (the checked folders below --to, numbered if taken).
+  const landing = lands.get(file.path);
+  if (file.decision === 'remove') return `  ${action} ${path}${landing === undefined ? '' : ` -> ${terminalPath(landing)}`} (${describeRemoval(file)})`;
   if (file.decision === 'refused') return `  skip ${path}: ${terminalText(file.reason ?? 'refused')}`;
   return `  keep ${path}${file.reason ? `: ${terminalText(file.reason)}` : ''}`;
 }
 
 export function formatPlan(plan: ActionPlan): string {
   const lines: string[] = [];
+  const lands = new Map(plan.steps.flatMap((step) => (step.lands === undefined ? [] : [[step.path, step.lands] as const])));
   for (const cluster of plan.clusters) {
     if (!cluster.files.some((f) => f.decision !== 'keep' || f.reason)) continue;
-    lines.push(`${terminalText(cluster.clusterId)}:`, ...cluster.files.map((f) => fileLine(f, plan.action)));
+    lines.push(`${terminalText(cluster.clusterId)}:`, ...cluster.files.map((f) => fileLine(f, plan.action, lands)));
   }
   // Refusals of paths or clusters the report does not have.
   const listed = new Set(plan.clusters.flatMap((c) => c.files.map((f) => `${c.clusterId}\0${f.path}`)));
