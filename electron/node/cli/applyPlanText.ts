@@ -2,11 +2,23 @@
 // why — the file it duplicates, or why it stays or is refused. `apply` runs this same plan.
 // For people only: names and reasons go through terminalText, so a name cannot drive the terminal.
 import { formatPercent } from '../../../shared/format.ts';
+import { findLookAlikes } from '../../../shared/text/lookAlikeNames.ts';
 import type { ActionPlan, PlanFile } from '../actions/planActions.ts';
 import { terminalPath, terminalText } from './terminalText.ts';
 
-function describeRemoval(file: PlanFile): string {
-  const match = file.matches === undefined ? '' : terminalPath(file.matches);
+/** A path for the plan; one that looks like another of its group carries a marker and its escaped form (lookAlikeNames.ts). */
+type ShowPath = (path: string) => string;
+
+function showPathIn(files: readonly PlanFile[]): ShowPath {
+  const lookAlikes = findLookAlikes(files.map((file) => file.path));
+  return (path) => {
+    const escaped = lookAlikes.get(path);
+    return escaped === undefined ? terminalPath(path) : `${terminalPath(path)} [look-alike name: ${escaped}]`;
+  };
+}
+
+function describeRemoval(file: PlanFile, show: ShowPath): string {
+  const match = file.matches === undefined ? '' : show(file.matches);
   switch (file.relation) {
     case 'copy':
       return `copy of ${match}`;
@@ -23,11 +35,11 @@ function describeRemoval(file: PlanFile): string {
   }
 }
 
-function fileLine(file: PlanFile, action: string, lands: ReadonlyMap<string, string>): string {
-  const path = terminalPath(file.path);
+function fileLine(file: PlanFile, action: string, lands: ReadonlyMap<string, string>, show: ShowPath): string {
+  const path = show(file.path);
   // A move says where the file really lands (the checked folders below --to, numbered if taken).
   const landing = lands.get(file.path);
-  if (file.decision === 'remove') return `  ${action} ${path}${landing === undefined ? '' : ` -> ${terminalPath(landing)}`} (${describeRemoval(file)})`;
+  if (file.decision === 'remove') return `  ${action} ${path}${landing === undefined ? '' : ` -> ${terminalPath(landing)}`} (${describeRemoval(file, show)})`;
   if (file.decision === 'refused') return `  skip ${path}: ${terminalText(file.reason ?? 'refused')}`;
   return `  keep ${path}${file.reason ? `: ${terminalText(file.reason)}` : ''}`;
 }
@@ -37,7 +49,8 @@ export function formatPlan(plan: ActionPlan): string {
   const lands = new Map(plan.steps.flatMap((step) => (step.lands === undefined ? [] : [[step.path, step.lands] as const])));
   for (const cluster of plan.clusters) {
     if (!cluster.files.some((f) => f.decision !== 'keep' || f.reason)) continue;
-    lines.push(`${terminalText(cluster.clusterId)}:`, ...cluster.files.map((f) => fileLine(f, plan.action, lands)));
+    const show = showPathIn(cluster.files);
+    lines.push(`${terminalText(cluster.clusterId)}:`, ...cluster.files.map((f) => fileLine(f, plan.action, lands, show)));
   }
   // Refusals of paths or clusters the report does not have.
   const listed = new Set(plan.clusters.flatMap((c) => c.files.map((f) => `${c.clusterId}\0${f.path}`)));
