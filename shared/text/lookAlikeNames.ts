@@ -18,13 +18,16 @@ export function lookAlikeKey(name: string): string {
   return name.replace(IGNORABLE, '').normalize('NFKC');
 }
 
-/** `name` with every character outside printable ASCII as \uXXXX (\u{XXXXX} beyond 16 bits); a backslash doubled. */
+/**
+ * `name` with every character outside printable ASCII as \uXXXX (\u{XXXXX} beyond 16 bits). A
+ * backslash stays one (a Windows separator): a name spelling "\u00E9" in letters has another key
+ * than one holding an é, so the two are never in one group, and the escaped forms of a group differ.
+ */
 export function escapeLookAlike(name: string): string {
   let out = '';
   for (const char of name) {
     const code = char.codePointAt(0)!;
-    if (char === '\\') out += '\\\\';
-    else if (code >= 0x20 && code < 0x7f) out += char;
+    if (code >= 0x20 && code < 0x7f) out += char;
     else out += code > 0xffff ? `\\u{${code.toString(16).toUpperCase()}}` : `\\u${code.toString(16).toUpperCase().padStart(4, '0')}`;
   }
   return out;

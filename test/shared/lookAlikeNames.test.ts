@@ -28,9 +28,9 @@ describe('look-alike names', () => {
     expect(findLookAlikes([nfc, nfc]).size).toBe(0);
   });
 
-  it('escapes beyond 16 bits and a backslash, so no escaped form reads as another', () => {
-    expect(escapeLookAlike('a\\u00E9\u{1F600}')).toBe('a\\\\u00E9\\u{1F600}');
-    expect(escapeLookAlike('a\\u00E9')).not.toBe(escapeLookAlike('a\u00e9'));
+  it('escapes beyond 16 bits, keeps Windows separators, and never groups a name spelling an escape in letters', () => {
+    expect(escapeLookAlike('C:\\docs\\a\u{1F600}')).toBe('C:\\docs\\a\\u{1F600}');
+    expect(findLookAlikes(['/docs/a\\u00E9', '/docs/a\u00e9']).size).toBe(0);
     expect(lookAlikeKey('\ufb01le')).toBe('file');
   });
 });
