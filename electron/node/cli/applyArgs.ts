@@ -31,8 +31,9 @@ Options:
                      are byte copies or the same text as a file of the other folder go
                      (each checked against that twin); its other files stay
   --to DIR           the folder \`move\` moves into (their place below the scanned root is kept),
-                     outside the scanned and reference folders
-  --reference DIR    never act on files under DIR (repeatable)
+                     outside the scanned and reference folders, yours and not writable by
+                     others, with no symbolic link below it
+  --reference DIR    never act on files under DIR, by any of its names (repeatable)
   --include KINDS    also remove edited versions (near) and excerpts (contained):
                      --include near,contained. By default only byte copies and the same
                      text in another format are removed; a container never is
