@@ -2,20 +2,11 @@
 // why — the file it duplicates, or why it stays or is refused. `apply` runs this same plan.
 // For people only: names and reasons go through terminalText, so a name cannot drive the terminal.
 import { formatPercent } from '../../../shared/format.ts';
-import { findLookAlikes } from '../../../shared/text/lookAlikeNames.ts';
 import type { ActionPlan, PlanFile } from '../actions/planActions.ts';
-import { terminalPath, terminalText } from './terminalText.ts';
+import { terminalPath, terminalPathsAmong, terminalText } from './terminalText.ts';
 
-/** A path for the plan; one that looks like another of its group carries a marker and its escaped form (lookAlikeNames.ts). */
+/** A path as the plan shows it: terminalPathsAmong its group. */
 type ShowPath = (path: string) => string;
-
-function showPathIn(files: readonly PlanFile[]): ShowPath {
-  const lookAlikes = findLookAlikes(files.map((file) => file.path));
-  return (path) => {
-    const escaped = lookAlikes.get(path);
-    return escaped === undefined ? terminalPath(path) : `${terminalPath(path)} [look-alike name: ${escaped}]`;
-  };
-}
 
 function describeRemoval(file: PlanFile, show: ShowPath): string {
   const match = file.matches === undefined ? '' : show(file.matches);
@@ -49,7 +40,7 @@ export function formatPlan(plan: ActionPlan): string {
   const lands = new Map(plan.steps.flatMap((step) => (step.lands === undefined ? [] : [[step.path, step.lands] as const])));
   for (const cluster of plan.clusters) {
     if (!cluster.files.some((f) => f.decision !== 'keep' || f.reason)) continue;
-    const show = showPathIn(cluster.files);
+    const show = terminalPathsAmong(cluster.files.map((f) => f.path));
     lines.push(`${terminalText(cluster.clusterId)}:`, ...cluster.files.map((f) => fileLine(f, plan.action, lands, show)));
   }
   // Refusals of paths or clusters the report does not have.

@@ -1,5 +1,6 @@
 // Issue 25 item 7: two real files whose names differ only in Unicode normalization print apart in
-// the dry run: each with a marker and its escaped form, so the kept and the removed one differ.
+// the dry run and in the scan's listing: each with a marker and its escaped form, so the kept and
+// the removed one differ.
 import { readdir } from 'node:fs/promises';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runCli } from '../../../helpers/runCli.ts';
@@ -18,12 +19,20 @@ describe('names that look the same in the plan', () => {
   });
   afterEach(() => tree.remove());
 
-  it('the NFC and the NFD résumé.txt carry a marker and their escaped forms', async () => {
+  const marked = () => [`${tree.path(`docs/${NFC}`)} [look-alike name: ${tree.path('docs/r\\u00E9sum\\u00E9.txt')}]`, `${tree.path(`docs/${NFD}`)} [look-alike name: ${tree.path('docs/re\\u0301sume\\u0301.txt')}]`];
+
+  it('the scan lists the two résumé.txt with a marker and their escaped forms', async () => {
+    const result = await runCli(['scan', tree.path('docs'), '--no-index', '--no-near'], { env: { XDG_DATA_HOME: tree.path('xdg') } });
+    expect(result.code, result.stderr).toBe(0);
+    for (const line of marked()) expect(result.stdout).toContain(`    ${line}\n`);
+  });
+
+  it('the NFC and the NFD résumé.txt carry a marker and their escaped forms in the plan', async () => {
     expect((await readdir(tree.path('docs'))).sort()).toHaveLength(2);
     const report = await scanToReport(tree, tree.path('docs'));
     const result = await runCli(['apply', report, '--keep', 'shortest-path', '--action', 'trash', '--dry-run'], { env: { XDG_DATA_HOME: tree.path('xdg') } });
     expect(result.code, result.stderr).toBe(0);
-    const [kept, removed] = [`${tree.path(`docs/${NFC}`)} [look-alike name: ${tree.path('docs/r\\u00E9sum\\u00E9.txt')}]`, `${tree.path(`docs/${NFD}`)} [look-alike name: ${tree.path('docs/re\\u0301sume\\u0301.txt')}]`];
+    const [kept, removed] = marked();
     // The NFC name is the shorter text: it stays, the NFD one goes, and the two lines read apart.
     expect(result.stdout).toContain(`trash ${removed} (copy of ${kept})`);
     expect(result.stdout).toContain(`keep ${kept}`);
