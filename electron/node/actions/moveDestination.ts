@@ -44,9 +44,10 @@ function foldersDownTo(to: string, folder: string): string[] {
  */
 export async function destinationProblem(to: string, folder: string): Promise<string | undefined> {
   const parent = await lstat(toFsPath(dirname(to))).catch(() => undefined);
-  // Another user could rename the folder to move to away and put one of theirs in its place.
-  if (parent && process.getuid && parent.uid !== process.getuid() && (parent.mode & 0o002) !== 0 && (parent.mode & 0o1000) === 0) {
-    return `the folder to move to, ${displayPath(to)}, lies in a folder any user can write to, without the sticky bit: another user could put a folder of theirs in its place`;
+  // In a folder others may write to, without the sticky bit (which /tmp has), another user could
+  // rename the folder to move to away and put one of theirs in its place.
+  if (parent && process.getuid && (parent.mode & 0o022) !== 0 && (parent.mode & 0o1000) === 0) {
+    return `the folder to move to, ${displayPath(to)}, lies in a folder other users can write to, without the sticky bit: another user could put a folder of theirs in its place`;
   }
   for (const step of foldersDownTo(to, folder)) {
     const found = await lstat(toFsPath(step)).catch(() => undefined);

@@ -22,7 +22,8 @@ describe('apply --action move --to DIR', () => {
   });
   afterEach(() => tree.remove());
 
-  const move = (...more: string[]) => runCli(['apply', report, '--keep', `in:${tree.path('docs/keep')}`, '--action', 'move', '--to', tree.path('attic'), '--journal', tree.path('journal.sqlite'), ...more], { env: { XDG_DATA_HOME: tree.path('xdg') } });
+  const moveTo = (to: string, ...more: string[]) => runCli(['apply', report, '--keep', `in:${tree.path('docs/keep')}`, '--action', 'move', '--to', to, '--journal', tree.path('journal.sqlite'), ...more], { env: { XDG_DATA_HOME: tree.path('xdg') } });
+  const move = (...more: string[]) => moveTo(tree.path('attic'), ...more);
 
   it('the dry run prints the final path of each file, numbered when the name is taken', async () => {
     let result = await move('--dry-run');
@@ -52,6 +53,15 @@ describe('apply --action move --to DIR', () => {
     expect(result.stderr).toContain(`skipped ${tree.path('docs/old/figures.txt')}: the folder ${tree.path('attic')}, where it would be moved to, can be written by other users`);
     expect(await readdir(tree.path('attic'))).toEqual([]);
     expect(await exists(tree.path('docs/old/figures.txt'))).toBe(true);
+  });
+
+  it('refuses a destination in a folder others can write to without the sticky bit: nothing moved', async () => {
+    await mkdir(tree.path('shared'));
+    await chmod(tree.path('shared'), 0o777);
+    const result = await moveTo(tree.path('shared/attic'));
+    expect(result.code, result.stderr).toBe(1);
+    expect(result.stderr).toContain(`the folder to move to, ${tree.path('shared/attic')}, lies in a folder other users can write to, without the sticky bit`);
+    expect(await readdir(tree.path('shared'))).toEqual([]);
   });
 
   it('moves into a destination of its own', async () => {
