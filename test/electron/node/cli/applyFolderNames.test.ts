@@ -4,6 +4,7 @@
 // The mounts are made in a namespace of their own (mountNamespace.ts), by an unprivileged user.
 import { mkdir, readFile, utimes } from 'node:fs/promises';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { prose } from '../../../helpers/documents.ts';
 import { cliPath } from '../../../helpers/runCli.ts';
 import { exists } from '../../../helpers/exists.ts';
 import { createTempTree } from '../../../helpers/tempTree.ts';
@@ -54,6 +55,22 @@ describe.skipIf(bindUnavailable !== undefined)(`a folder through a bind mount ($
     expect(result.stderr).toContain(`inside a scanned folder, ${tree.path('view')} (here named ${tree.path('data')})`);
     expect(await exists(tree.path('data/attic'))).toBe(false);
     expect(await exists(tree.path('data/ref/precious.bin'))).toBe(true);
+  });
+});
+
+describe.skipIf(bindUnavailable !== undefined)(`--folder through a bind mount (${bindUnavailable ?? '/data/view is /data'})`, () => {
+  let tree: TempTree;
+  afterEach(() => tree.remove());
+
+  it('apply --folder /data/Backup picks the pair the report names /data/view/Backup', async () => {
+    const files: Record<string, string> = {};
+    for (let i = 0; i < 4; i++) files[`data/Docs/doc${i}.txt`] = files[`data/Backup/doc${i}.txt`] = prose(800 + i);
+    tree = await createTempTree(files);
+    await mkdir(tree.path('view'));
+    const env = { NODE: process.execPath, CLI: cliPath, DATA: tree.path('data'), SCANNED: tree.path('view'), REPORT: tree.path('report.json'), JOURNAL: tree.path('journal.sqlite'), XDG_DATA_HOME: tree.path('xdg') };
+    const result = await inMountNamespace(`mount --bind "$DATA" "$SCANNED" || exit 99\n${SCAN}\n${APPLY} --folder "$DATA/Backup" --action trash --dry-run`, env);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toContain(`  trash ${tree.path('view/Backup/doc0.txt')} (copy of ${tree.path('view/Docs/doc0.txt')})`);
   });
 });
 
