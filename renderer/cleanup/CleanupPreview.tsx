@@ -6,6 +6,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { formatBytes, formatCount, formatPercent, plural } from '../../shared/format.ts';
 import { displayPath } from '../../shared/fsName.ts';
+import { escapeLookAlike, findLookAlikes } from '../../shared/text/lookAlikeNames.ts';
 import { kindDescriptions } from '../clusters/clusterLabels.ts';
 import type { FolderPlan, PlanCluster, PlanFile } from '../engine/contractTypes.ts';
 import { actionButton, actionPreview, actionRowWords } from '../format/actionWords.ts';
@@ -25,7 +26,8 @@ const relationLabels: Record<PlanFile['relation'], string> = {
 
 /** A folder clean-up's files that stay, after its clusters: only there, edited versions, other names. */
 type StayingFile = FolderPlan['staying'][number];
-type Row = { cluster: PlanCluster; file?: PlanFile } | { folder: FolderPlan; staying?: StayingFile };
+/** `lookAlike`: the escaped form of a file whose name looks like another of its cluster's (lookAlikeNames.ts). */
+type Row = { cluster: PlanCluster; file?: PlanFile; lookAlike?: string } | { folder: FolderPlan; staying?: StayingFile };
 
 const stayingLabels: Record<StayingFile['state'], string> = {
   'only-here': 'Only here',
@@ -38,7 +40,11 @@ const ROW_HEIGHT_REM = 2.75;
 
 function rowsOf(clusters: readonly PlanCluster[], folder: FolderPlan | undefined): Row[] {
   const stays: Row[] = folder && folder.staying.length > 0 ? [{ folder }, ...folder.staying.map((staying) => ({ folder, staying }))] : [];
-  return [...clusters.flatMap((cluster) => [{ cluster }, ...cluster.files.map((file) => ({ cluster, file }))]), ...stays];
+  const clusterRows = clusters.flatMap((cluster) => {
+    const lookAlikes = findLookAlikes(cluster.files.map((file) => file.path));
+    return [{ cluster }, ...cluster.files.map((file) => ({ cluster, file, ...(lookAlikes.has(file.path) ? { lookAlike: lookAlikes.get(file.path)! } : {}) }))];
+  });
+  return [...clusterRows, ...stays];
 }
 
 function StayingRow({ folder, staying }: { folder: FolderPlan; staying?: StayingFile }) {
@@ -76,7 +82,7 @@ function StayingRow({ folder, staying }: { folder: FolderPlan; staying?: Staying
 
 function PlanRow({ row, removal }: { row: Row; removal: string }) {
   if ('folder' in row) return <StayingRow folder={row.folder} {...(row.staying ? { staying: row.staying } : {})} />;
-  const { cluster, file } = row;
+  const { cluster, file, lookAlike } = row;
   if (!file) {
     return (
       <div role="row" className="plan-cluster">
@@ -105,9 +111,16 @@ function PlanRow({ row, removal }: { row: Row; removal: string }) {
       <span role="cell" className="plan-size numeric">
         {formatBytes(file.size)}
       </span>
-      <span role="cell" className="plan-path" title={file.reason ? `${displayPath(file.path)}: ${file.reason}` : displayPath(file.path)}>
+      <span role="cell" className="plan-path" title={[displayPath(file.path), lookAlike && `looks like another name here; written out: ${lookAlike}`, file.reason].filter(Boolean).join(': ')}>
         <span className="plan-line">
           <strong>{baseName(file.path)}</strong>
+          {/* Two names that print the same (NFC and NFD, an invisible character) read apart by their code points. */}
+          {lookAlike !== undefined && ' '}
+          {lookAlike !== undefined && (
+            <span className="plan-lookalike" data-testid="plan-lookalike">
+              <span className="plan-lookalike-mark">look-alike name</span> <span className="plan-lookalike-code">{escapeLookAlike(baseName(file.path))}</span>
+            </span>
+          )}
           {file.reason && <span className="plan-reason"> — {file.reason}</span>}
         </span>
         <span className="plan-line plan-folder">{folderName(file.path)}</span>

@@ -9,8 +9,8 @@ export type KeepRule =
   | { kind: 'oldest' }
   | { kind: 'largest' }
   | { kind: 'shortest-path' }
-  | { kind: 'in-folder'; folder: string }
-  | { kind: 'not-in-folder'; folder: string }
+  | { kind: 'in-folder'; folder: string; names?: string[] }
+  | { kind: 'not-in-folder'; folder: string; names?: string[] }
   | { kind: 'format-order'; formats: DocumentFormat[] };
 
 export class KeepRuleError extends Error {}
@@ -39,6 +39,15 @@ export function parseKeepRule(text: string): KeepRule {
   throw new KeepRuleError(`'${text}' is not a keep rule (newest, oldest, largest, shortest-path, in:DIR, not-in:DIR, format:pdf>html>text)`);
 }
 
+/**
+ * Whether the file lies in the rule's folder, by any of its names: the engine finds the other
+ * names a report uses for the same folder (a bind mount, another case on a case-insensitive
+ * volume) by identity, as this pure code cannot (electron/node/actions/folderIdentity.ts).
+ */
+function inRuleFolder(file: ReportFile, rule: { folder: string; names?: string[] }): boolean {
+  return isWithin(file.path, rule.folder) || (rule.names?.some((name) => isWithin(file.path, name)) ?? false);
+}
+
 /** Negative when `a` is the better file to keep under this rule, 0 when the rule cannot tell. */
 export function compareByRule(rule: KeepRule, a: ReportFile, b: ReportFile): number {
   switch (rule.kind) {
@@ -51,9 +60,9 @@ export function compareByRule(rule: KeepRule, a: ReportFile, b: ReportFile): num
     case 'shortest-path':
       return a.path.length - b.path.length;
     case 'in-folder':
-      return Number(isWithin(b.path, rule.folder)) - Number(isWithin(a.path, rule.folder));
+      return Number(inRuleFolder(b, rule)) - Number(inRuleFolder(a, rule));
     case 'not-in-folder':
-      return Number(isWithin(a.path, rule.folder)) - Number(isWithin(b.path, rule.folder));
+      return Number(inRuleFolder(a, rule)) - Number(inRuleFolder(b, rule));
     case 'format-order': {
       // Formats not in the list (or unknown) rank after every listed one.
       const rank = (f: ReportFile) => {

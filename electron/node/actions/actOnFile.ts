@@ -3,17 +3,16 @@
 // and the trash never destroy bytes before verifying them (setAside.ts): a file edited or saved
 // over in the last instant is put back and the step refused.
 import { link, lstat, rename, unlink } from 'node:fs/promises';
-import { basename } from 'node:path';
 import trash from 'trash';
 import { displayPath } from '../../../shared/fsName.ts';
 import { toFsPath } from '../scan/fsPath.ts';
 import { Refused } from './checkStep.ts';
 import type { Seen } from './checkStep.ts';
-import { exists, fileIdOf, isPrefixOf, moveNoClobber, sameStats } from './fileOps.ts';
+import { exists, fileIdOf, isPrefixOf, sameStats } from './fileOps.ts';
 import { chooseTrashSlot, moveToTrash, restoreFromTrash } from './freedesktopTrash.ts';
 import type { ActionJournal, LinkedState } from './actionJournal.ts';
 import type { ActionPlan, PlannedStep } from './planActions.ts';
-import { moveTarget } from './planActions.ts';
+import { moveDestination, moveIntoDestination } from './moveDestination.ts';
 import { asideFor, changedSinceCheck, makeAsideFolder, putBack, removeAsideFolder } from './setAside.ts';
 
 export interface ActContext {
@@ -25,17 +24,6 @@ export interface ActContext {
   seen: Seen;
   /** For tests: the last instant, after the journal's commit, right before the file is touched. */
   beforeAct?: (step: PlannedStep) => Promise<void>;
-}
-
-/** A free name under `to`: the path's place below its scanned root, numbered if taken. */
-async function moveDestination(step: PlannedStep, to: string): Promise<string> {
-  const wanted = moveTarget(step, to);
-  const dot = basename(wanted).lastIndexOf('.');
-  const stem = dot > 0 ? wanted.slice(0, wanted.length - basename(wanted).length + dot) : wanted;
-  const ext = dot > 0 ? basename(wanted).slice(dot) : '';
-  let candidate = wanted;
-  for (let n = 2; await exists(candidate); n++) candidate = `${stem} (${n})${ext}`;
-  return candidate;
 }
 
 async function trashElsewhere(path: string): Promise<void> {
@@ -131,10 +119,12 @@ async function trashFile(step: PlannedStep, context: ActContext): Promise<void> 
 
 async function moveFile(step: PlannedStep, context: ActContext): Promise<void> {
   const { journal, batchId, seq } = context;
-  const destination = await moveDestination(step, context.plan.to!);
+  const to = context.plan.to!;
+  const destination = await moveDestination(step, to);
   journal.markStarted(batchId, seq, destination, null, await fileIdOf(step.path));
   await context.beforeAct?.(step);
-  await moveNoClobber(step.path, destination);
+  // The folders below `to` are checked as the trash's are, right before the file goes in.
+  await moveIntoDestination(step.path, to, destination);
   journal.markMoved(batchId, seq, await fileIdOf(destination));
 }
 

@@ -96,7 +96,7 @@ export function startBatch(plan: ActionPlan, journal: ActionJournal): StartedBat
 
 async function runBatch(plan: ActionPlan, journal: ActionJournal, batchId: number, { signal, onProgress, afterAct, beforeAct }: ApplyOptions): Promise<ApplyResult> {
   const outcomes: StepOutcome[] = [];
-  const checker = createStepChecker(plan.action, signal);
+  const checker = createStepChecker(plan.action, signal, plan.referenceRoots ?? []);
   let failed = 0;
   try {
     for (const [seq, step] of plan.steps.entries()) {

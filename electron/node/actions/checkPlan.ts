@@ -5,6 +5,8 @@ import { dirname } from 'node:path';
 import { displayPath } from '../../../shared/fsName.ts';
 import { fileAsScanned, linkWouldChange } from './checkStep.ts';
 import { filesOpenForWriting, inUse } from './filesInUse.ts';
+import { describeHolding, folderSet } from './folderIdentity.ts';
+import { checkMoveDestinations } from './moveDestination.ts';
 import { trashProblem } from './freedesktopTrash.ts';
 import type { ActionPlan } from './planActions.ts';
 
@@ -16,8 +18,16 @@ export async function checkPlanOnDisk(plan: ActionPlan): Promise<ActionPlan> {
   const trashProblems = new Map<string, Promise<string | undefined>>();
   // One look at who holds files open for writing, for the whole plan.
   const writers = filesOpenForWriting();
+  // A reference folder by another of its names (a bind mount, another case): planActions compared text only.
+  const references = await folderSet(plan.referenceRoots ?? []);
+  const destinations = plan.action === 'move' ? await checkMoveDestinations(plan) : undefined;
   const reasons = await Promise.all(
     plan.steps.map(async (step) => {
+      const reference = await references.holding(step.path);
+      if (reference) return `in ${describeHolding('a reference folder', reference)}`;
+      const destination = destinations?.get(step);
+      if (destination && 'refused' in destination) return destination.refused;
+      if (destination) step.lands = destination.lands;
       const own = await fileAsScanned(step);
       if (typeof own === 'string') return `the file ${own}`;
       // The names the scan listed were refused in planActions: this one is outside the scanned

@@ -17,6 +17,8 @@ import { toFsPath } from '../scan/fsPath.ts';
 import { hashFile, sameStats, sameTime } from './fileOps.ts';
 import { filesOpenForWriting, inUse } from './filesInUse.ts';
 import type { Writers } from './filesInUse.ts';
+import { describeHolding, folderSet } from './folderIdentity.ts';
+import type { FolderSet } from './folderIdentity.ts';
 import { folderRerouted } from './realPaths.ts';
 import type { ActionKind, FileState, PlannedStep } from './planActions.ts';
 
@@ -87,8 +89,13 @@ export interface StepChecker {
   close(): Promise<void>;
 }
 
-export function createStepChecker(action: ActionKind, signal?: AbortSignal): StepChecker {
+/**
+ * `referenceRoots`: the plan's reference folders. Whatever made the plan, no file inside one is
+ * acted on, under any name of the folder (folderIdentity.ts), checked here next to the action.
+ */
+export function createStepChecker(action: ActionKind, signal?: AbortSignal, referenceRoots: readonly string[] = []): StepChecker {
   const keptCopies = new Map<string, KeptCopy>();
+  let references: Promise<FolderSet> | undefined;
   // Who holds files open for writing: looked up once, at the batch's first file.
   let writers: Writers | undefined;
   let pool: ExtractPool<DocumentDetail> | undefined;
@@ -139,6 +146,9 @@ export function createStepChecker(action: ActionKind, signal?: AbortSignal): Ste
   return {
     async check(step) {
       const file = await checkState(step, 'the file');
+      references ??= folderSet(referenceRoots);
+      const reference = await (await references).holding(step.path);
+      if (reference) throw new Refused(`it is in ${describeHolding('a reference folder', reference)}`);
       writers ??= filesOpenForWriting();
       const busy = inUse(writers, file);
       if (busy) throw new Refused(busy);

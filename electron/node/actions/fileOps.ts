@@ -77,8 +77,19 @@ async function removeSecondName(from: string, to: string, madeFolders: number): 
   const sameCopy = !sameInode && second.isFile() && second.size === source.size && (await isPrefixOf(to, from));
   if (!sameInode && !sameCopy) return;
   await unlink(toFsPath(to));
-  // rmdir removes only an empty folder: one something else was put in meanwhile stays.
+  await removeMadeFolders(to, madeFolders);
+}
+
+/** The folders a move made for `to`: rmdir removes only an empty folder, so one something else was put in meanwhile stays. */
+async function removeMadeFolders(to: string, madeFolders: number): Promise<void> {
   for (let dir = dirname(to), n = 0; n < madeFolders; dir = dirname(dir), n++) await rmdir(toFsPath(dir));
+}
+
+export interface MoveOptions {
+  /** The mode of the folders the move makes (the umask still applies). */
+  folderMode?: number;
+  /** Runs once the folders are made, before the file gets its new name: throwing stops the move, and the folders made go. */
+  beforeLink?: () => Promise<void>;
 }
 
 /** How many folders mkdir -p made for `dir`, from the first one it made (counted by separators: its bytes may not be UTF-8). */
@@ -92,9 +103,15 @@ function foldersMade(dir: string, firstMade: string | Buffer | undefined): numbe
  * copied (COPYFILE_EXCL, so again never over anything), checked by hash, then the source goes.
  * If the source cannot go (a folder the user may not write to), the new name goes again.
  */
-export async function moveNoClobber(from: string, to: string): Promise<void> {
+export async function moveNoClobber(from: string, to: string, options: MoveOptions = {}): Promise<void> {
   // The real bytes: a folder whose name is not UTF-8 is made under that name, not a lookalike.
-  const madeFolders = foldersMade(dirname(to), await mkdir(toFsPath(dirname(to)), { recursive: true }));
+  const madeFolders = foldersMade(dirname(to), await mkdir(toFsPath(dirname(to)), { recursive: true, ...(options.folderMode === undefined ? {} : { mode: options.folderMode }) }));
+  try {
+    await options.beforeLink?.();
+  } catch (error) {
+    await removeMadeFolders(to, madeFolders).catch(() => undefined);
+    throw error;
+  }
   try {
     await link(toFsPath(from), toFsPath(to));
   } catch (error) {

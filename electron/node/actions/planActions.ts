@@ -50,6 +50,8 @@ export interface PlannedStep extends FileState {
   minSimilarity?: number;
   /** For `move`: the scanned root the path lies under, to keep its place below `to`. */
   root?: string;
+  /** For `move`: where the file would land, as the disk showed it when the plan was checked (moveDestination.ts). */
+  lands?: string;
 }
 
 export interface PlanFile {
@@ -90,6 +92,13 @@ export interface ActionPlan {
   refused: Refusal[];
   /** A folder clean-up's folders and the files of the cleaned one that stay (planFolderCleanup.ts). */
   folder?: FolderPlan;
+  /**
+   * The folders the plan was made against, for the checks on disk: no step may act inside a
+   * reference folder, nor a move land inside one or a scanned folder, under any of their names
+   * (folderIdentity.ts).
+   */
+  referenceRoots?: string[];
+  roots?: string[];
 }
 
 export class PlanError extends Error {}
@@ -189,7 +198,7 @@ export function planActions(report: ScanReport, selection: Selection, options: P
   if (holder) throw new PlanError(`the folder to move to, ${displayPath(options.to!)}, is inside ${holder}: choose one outside the scanned and reference folders`);
   const include = [...new Set(options.include ?? [])].sort();
   const clusters = new Map(report.clusters.map((c) => [c.id, c]));
-  const plan: ActionPlan = { id: randomUUID(), action: options.action, include, createdAt: Date.now(), clusters: [], steps: [], refused: [], ...(options.to ? { to: options.to } : {}) };
+  const plan: ActionPlan = { id: randomUUID(), action: options.action, include, createdAt: Date.now(), clusters: [], steps: [], refused: [], referenceRoots: references, roots, ...(options.to ? { to: options.to } : {}) };
   const planned = new Set<string>();
 
   for (const chosen of selection.clusters) {

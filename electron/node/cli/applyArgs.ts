@@ -10,7 +10,9 @@ import { KeepRuleError, parseKeepRule } from '../../../shared/selection/keepRule
 import type { KeepRule } from '../../../shared/selection/keepRules.ts';
 import type { IncludeKind } from '../../../shared/selection/fileRelations.ts';
 import { defaultJournalPath } from '../actions/actionJournal.ts';
+import { createIdentityCache, namesInReport } from '../actions/folderIdentity.ts';
 import { realPathOf } from '../actions/realPaths.ts';
+import type { ScanReport } from '../../../shared/report.ts';
 import { toFsPath } from '../scan/fsPath.ts';
 import { parseCommandArgs, UsageError } from './harness.ts';
 
@@ -29,8 +31,9 @@ Options:
                      are byte copies or the same text as a file of the other folder go
                      (each checked against that twin); its other files stay
   --to DIR           the folder \`move\` moves into (their place below the scanned root is kept),
-                     outside the scanned and reference folders
-  --reference DIR    never act on files under DIR (repeatable)
+                     outside the scanned and reference folders, yours and not writable by
+                     others, with no symbolic link below it
+  --reference DIR    never act on files under DIR, by any of its names (repeatable)
   --include KINDS    also remove edited versions (near) and excerpts (contained):
                      --include near,contained. By default only byte copies and the same
                      text in another format are removed; a container never is
@@ -144,4 +147,22 @@ export async function withRealPaths(args: ApplyArgs): Promise<ApplyArgs> {
     ...(args.to ? { to: await realPathOf(args.to) } : {}),
     ...(args.folder ? { folder: await realPathOf(args.folder) } : {}),
   };
+}
+
+/**
+ * The keep rules with every name the report uses for their folders: `in:/data/ref` also keeps a
+ * file the scan reached as /data/view/ref/a.txt through a bind mount, or as ~/Backup/a.txt when
+ * typed ~/backup on a case-insensitive volume (folderIdentity.ts).
+ */
+export async function rulesByIdentity(rules: readonly KeepRule[], report: ScanReport): Promise<KeepRule[]> {
+  if (!rules.some((rule) => 'folder' in rule)) return [...rules];
+  const paths = report.clusters.flatMap((cluster) => cluster.files.map((file) => file.path));
+  const identity = createIdentityCache();
+  return Promise.all(
+    rules.map(async (rule) => {
+      if (!('folder' in rule)) return rule;
+      const names = (await namesInReport(rule.folder, paths, identity)).filter((name) => name !== rule.folder);
+      return names.length === 0 ? rule : { ...rule, names };
+    }),
+  );
 }

@@ -14,7 +14,7 @@ import { PlanError, planActions, planTotals } from '../actions/planActions.ts';
 import { planFolderArgument } from './applyFolder.ts';
 import { realPaths } from '../actions/realPaths.ts';
 import type { ActionPlan } from '../actions/planActions.ts';
-import { applyUsage, parseApplyArgs, withRealPaths } from './applyArgs.ts';
+import { applyUsage, parseApplyArgs, rulesByIdentity, withRealPaths } from './applyArgs.ts';
 import type { ApplyArgs } from './applyArgs.ts';
 import { formatPlan } from './applyPlanText.ts';
 import { openJournal, readReportArgument } from './commandFiles.ts';
@@ -51,15 +51,14 @@ function confirmDelete(plan: ActionPlan): Promise<'delete' | 'no' | 'cancelled'>
 async function makePlan(args: ApplyArgs): Promise<ActionPlan> {
   const report = await readReportArgument(args.reportPath);
   const options = { action: args.action, ...(args.to ? { to: args.to } : {}), referenceRoots: args.references, roots: await realPaths(report.roots) };
-  let planned: ActionPlan;
   try {
-    planned = args.folder ? await planFolderArgument(report, args.folder, options) : planActions(report, selectFiles(report, args.rules), { ...options, include: args.include });
+    const planned = args.folder ? await planFolderArgument(report, args.folder, options) : planActions(report, selectFiles(report, await rulesByIdentity(args.rules, report)), { ...options, include: args.include });
+    return await checkPlanOnDisk(planned);
   } catch (error) {
-    // What the options ask cannot be planned (a move into a scanned folder): bad usage.
+    // What the options ask cannot be planned (a move into a scanned folder, by any of its names): bad usage.
     if (error instanceof PlanError) throw new UsageError(error.message);
     throw error;
   }
-  return checkPlanOnDisk(planned);
 }
 
 export async function applyCommand(argv: string[], context: CommandContext): Promise<number> {

@@ -3,10 +3,13 @@
 // For people only: names and reasons go through terminalText, so a name cannot drive the terminal.
 import { formatPercent } from '../../../shared/format.ts';
 import type { ActionPlan, PlanFile } from '../actions/planActions.ts';
-import { terminalPath, terminalText } from './terminalText.ts';
+import { terminalPath, terminalPathsAmong, terminalText } from './terminalText.ts';
 
-function describeRemoval(file: PlanFile): string {
-  const match = file.matches === undefined ? '' : terminalPath(file.matches);
+/** A path as the plan shows it: terminalPathsAmong its group. */
+type ShowPath = (path: string) => string;
+
+function describeRemoval(file: PlanFile, show: ShowPath): string {
+  const match = file.matches === undefined ? '' : show(file.matches);
   switch (file.relation) {
     case 'copy':
       return `copy of ${match}`;
@@ -23,18 +26,22 @@ function describeRemoval(file: PlanFile): string {
   }
 }
 
-function fileLine(file: PlanFile, action: string): string {
-  const path = terminalPath(file.path);
-  if (file.decision === 'remove') return `  ${action} ${path} (${describeRemoval(file)})`;
+function fileLine(file: PlanFile, action: string, lands: ReadonlyMap<string, string>, show: ShowPath): string {
+  const path = show(file.path);
+  // A move says where the file really lands (the checked folders below --to, numbered if taken).
+  const landing = lands.get(file.path);
+  if (file.decision === 'remove') return `  ${action} ${path}${landing === undefined ? '' : ` -> ${terminalPath(landing)}`} (${describeRemoval(file, show)})`;
   if (file.decision === 'refused') return `  skip ${path}: ${terminalText(file.reason ?? 'refused')}`;
   return `  keep ${path}${file.reason ? `: ${terminalText(file.reason)}` : ''}`;
 }
 
 export function formatPlan(plan: ActionPlan): string {
   const lines: string[] = [];
+  const lands = new Map(plan.steps.flatMap((step) => (step.lands === undefined ? [] : [[step.path, step.lands] as const])));
   for (const cluster of plan.clusters) {
     if (!cluster.files.some((f) => f.decision !== 'keep' || f.reason)) continue;
-    lines.push(`${terminalText(cluster.clusterId)}:`, ...cluster.files.map((f) => fileLine(f, plan.action)));
+    const show = terminalPathsAmong(cluster.files.map((f) => f.path));
+    lines.push(`${terminalText(cluster.clusterId)}:`, ...cluster.files.map((f) => fileLine(f, plan.action, lands, show)));
   }
   // Refusals of paths or clusters the report does not have.
   const listed = new Set(plan.clusters.flatMap((c) => c.files.map((f) => `${c.clusterId}\0${f.path}`)));

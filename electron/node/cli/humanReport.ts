@@ -5,7 +5,7 @@ import { formatBytes, formatCount, formatDuration, formatPercent, plural } from 
 import type { Cluster, FolderMatch, ReportFile, ScanReport } from '../../../shared/report.ts';
 import { clusterKinds } from '../../../shared/contract/vocabulary.ts';
 import { oneText } from '../../../shared/selection/fileRelations.ts';
-import { terminalPath, terminalText } from './terminalText.ts';
+import { terminalPath, terminalPathsAmong, terminalText } from './terminalText.ts';
 
 /** What a member of a near or contained cluster is to the earlier one it names: its bytes, its text, or its words in other punctuation or case. */
 function sameAs(file: ReportFile): string {
@@ -16,13 +16,13 @@ function sameAs(file: ReportFile): string {
   return `  (same words as ${match}, other punctuation or case)`;
 }
 
-function fileLine(file: ReportFile, cluster: Cluster): string {
+function fileLine(file: ReportFile, cluster: Cluster, shownPath: (path: string) => string): string {
   const links = file.links?.length ? `  (same file as ${file.links.map(terminalPath).join(', ')})` : '';
   const format = file.format ? `  [${file.format}${file.words !== undefined ? `, ${plural(file.words, 'word')}` : ''}]` : '';
   // The heading's figure is to the first file; a member matched through another says which.
   const other = file.identical === undefined && file.matches !== undefined && file.matches !== cluster.files[0]?.path && file.similarity !== undefined;
   const matched = other ? `  (${formatPercent(file.similarity!)} ${cluster.kind === 'contained' ? 'of it inside' : 'similar to'} ${terminalPath(file.matches!)})` : '';
-  return `    ${terminalPath(file.path)}${format}${links}${sameAs(file)}${matched}`;
+  return `    ${shownPath(file.path)}${format}${links}${sameAs(file)}${matched}`;
 }
 
 /** A near cluster of one text: its files' bytes or text are identical, or at least their words. */
@@ -71,7 +71,9 @@ export function formatHumanReport(report: ScanReport): string {
   for (const cluster of report.clusters) {
     lines.push(clusterHeading(cluster));
     if (cluster.description) lines.push(`    “${terminalText(cluster.description)}”`);
-    for (const file of cluster.files) lines.push(fileLine(file, cluster));
+    // Names that print alike (NFC and NFD) are marked, so the group's files read apart.
+    const shownPath = terminalPathsAmong(cluster.files.map((file) => file.path));
+    for (const file of cluster.files) lines.push(fileLine(file, cluster, shownPath));
     lines.push('');
   }
   const reclaimable = report.clusters.reduce((sum, c) => sum + c.reclaimable, 0);

@@ -2,6 +2,7 @@
 // holding "\r" or "ESC[K" must not rewrite what the terminal shows. Human output only: JSON
 // output stays exact (JSON.stringify escapes C0 controls itself).
 import { displayPath } from '../../../shared/fsName.ts';
+import { findLookAlikes } from '../../../shared/text/lookAlikeNames.ts';
 
 // C0 controls and DEL, C1 controls (U+009B is CSI on some terminals), and the invisible marks and
 // bidirectional overrides that can make a name read as another (U+061C, U+200E–F, U+202A–E, U+2066–9).
@@ -21,4 +22,16 @@ export function terminalText(text: string): string {
 /** A path for a terminal: bytes that are not UTF-8 as \xNN (displayPath), then terminalText. */
 export function terminalPath(path: string): string {
   return terminalText(displayPath(path));
+}
+
+/**
+ * terminalPath for paths shown together (a group): one that looks like another of them (NFC and
+ * NFD, an invisible character) also carries a marker and its escaped form (lookAlikeNames.ts).
+ */
+export function terminalPathsAmong(paths: readonly string[]): (path: string) => string {
+  const lookAlikes = findLookAlikes(paths);
+  return (path) => {
+    const escaped = lookAlikes.get(path);
+    return escaped === undefined ? terminalPath(path) : `${terminalPath(path)} [look-alike name: ${escaped}]`;
+  };
 }

@@ -1,0 +1,49 @@
+// Other names of one folder for the tests of folders by identity: a bind mount, and a
+// case-insensitive (casefolded) tmpfs, each made in a mount namespace of its own (unshare), as an
+// unprivileged user where the system lets users make namespaces; the mounts go with the process.
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+function probe(mount: string): string | undefined {
+  const dir = mkdtempSync(join(tmpdir(), 'shingle-probe-'));
+  try {
+    const result = spawnSync('unshare', ['-rm', 'sh', '-c', mount, dir], { encoding: 'utf8' });
+    if (result.error) return `no unshare command (${result.error.message})`;
+    return result.status === 0 ? undefined : result.stderr.trim();
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Why no bind mount can be made here, or undefined when one can. */
+export function bindMountUnavailable(): string | undefined {
+  const problem = probe('mount --bind "$0" "$0"');
+  return problem && `this system does not let a test bind-mount a folder in a namespace of its own: ${problem}`;
+}
+
+/** Why no case-insensitive folder can be made here (a casefolded tmpfs needs a kernel built with CONFIG_UNICODE), or undefined. */
+export function caseInsensitiveUnavailable(): string | undefined {
+  const problem = probe('mount -t tmpfs -o casefold tmpfs "$0"');
+  return problem && `no case-insensitive folder can be made here: a casefolded tmpfs in a namespace was refused (${problem}); ext4 casefold needs mkfs and root`;
+}
+
+export interface ShellResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs `script` (sh) in a mount namespace of its own, `env` added to the environment. */
+export function inMountNamespace(script: string, env: Record<string, string>): Promise<ShellResult> {
+  const child = spawn('unshare', ['-rm', 'sh', '-c', script], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  return new Promise((resolve, reject) => {
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
