@@ -3,6 +3,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { ScanReport } from '../../../../shared/report.ts';
 import { defaultScanOptions } from '../../../../shared/scanOptions.ts';
+import { createMemoryCache } from '../../../../electron/node/index/memoryCache.ts';
+import type { ScanCache } from '../../../../electron/node/index/knownFiles.ts';
 import { runScan } from '../../../../electron/node/scan/scanService.ts';
 import { prose, renderHtml, renderPdf } from '../../../helpers/documents.ts';
 import { renderEml } from '../../../helpers/mailDocuments.ts';
@@ -66,4 +68,25 @@ it('clusters the copies of the text in every format together, and the .csv, .xls
   for (const cluster of report.clusters) {
     for (const file of cluster.files.filter((f) => f.format !== 'pdf').slice(1)) expect([file.path, file.identical]).toEqual([file.path, 'text']);
   }
+});
+
+it('reads again by its reader a file an earlier version cached as text or as no document', async () => {
+  const cache = createMemoryCache();
+  const options = { ...defaultScanOptions, roots: [tree.root] };
+  await runScan(options, { cache });
+  // What a version without these readers saved: the .eml read as plain text, the .doc as no document.
+  const older: ScanCache = {
+    ...cache,
+    extraction(file, settings) {
+      const known = cache.extraction(file, settings);
+      if (file.path.endsWith('.eml') && known?.ok) return { ...known, format: 'text' };
+      if (file.path.endsWith('.doc')) return { ok: false, code: 'ENOTDOC', message: 'Not a document' };
+      return known;
+    },
+    // No analysis kept from the first scan: the files' extractions are looked up.
+    memo: () => undefined,
+  };
+  const again = await runScan(options, { cache: older });
+  const formats = new Map(again.clusters.flatMap((c) => c.files).map((f) => [f.path.slice(tree.root.length + 1), f.format]));
+  expect([formats.get('report.eml'), formats.get('report.doc')]).toEqual(['eml', 'doc']);
 });
