@@ -69,7 +69,7 @@ export function createClusterIndex(clusters: readonly Cluster[]): ClusterIndex {
   const positions = new Map(clusters.map((cluster, i) => [cluster.id, i]));
   const orders = new Map<ClusterSort, Int32Array>();
   // Per cluster: which document formats its files have, and its paths lowercased for the search.
-  const formats = Uint8Array.from(clusters, formatBits);
+  const formats = Uint16Array.from(clusters, formatBits);
   let haystacks: string[] | undefined;
   let lastSelection: Selection | undefined;
   const allCounts = countKinds(clusters);
