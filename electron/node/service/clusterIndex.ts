@@ -2,6 +2,7 @@
 // folder can give 100,000 clusters, so each sort order is computed once (on first use) and
 // queries walk it; the last filtered selection is kept, so scrolling through it is a slice.
 import type { CommandRequest, CommandResponse } from '../../../shared/contract/engineContract.ts';
+import { documentFormats } from '../../../shared/contract/vocabulary.ts';
 import { withinFolder } from '../../../shared/paths/isWithin.ts';
 import type { Cluster, ClusterKind, DocumentFormat, ReportFile } from '../../../shared/report.ts';
 import { candidateFormat } from '../extract/detectFormat.ts';
@@ -74,6 +75,8 @@ export function createClusterIndex(clusters: readonly Cluster[]): ClusterIndex {
   let lastSelection: Selection | undefined;
   const allCounts = countKinds(clusters);
   const allReclaimable = clusters.reduce((sum, cluster) => sum + cluster.reclaimable, 0);
+  const presentBits = formats.reduce((bits, clusterBits) => bits | clusterBits, 0);
+  const allFormats = documentFormats.filter((format) => presentBits & FORMAT_BITS[format]);
 
   function order(sort: ClusterSort): Int32Array {
     let sorted = orders.get(sort);
@@ -133,7 +136,7 @@ export function createClusterIndex(clusters: readonly Cluster[]): ClusterIndex {
       const unfiltered = !nonEmpty(query.kinds) && !nonEmpty(query.formats) && !query.folder && !query.search;
       if (unfiltered) {
         const page = Array.from(order(query.sort).subarray(query.offset, end), (i) => clusters[i]!);
-        return { total: clusters.length, totalReclaimable: allReclaimable, counts: { ...allCounts }, clusters: page };
+        return { total: clusters.length, totalReclaimable: allReclaimable, counts: { ...allCounts }, clusters: page, formats: [...allFormats] };
       }
       const selection = select(query);
       return {
@@ -141,6 +144,7 @@ export function createClusterIndex(clusters: readonly Cluster[]): ClusterIndex {
         totalReclaimable: selection.totalReclaimable,
         counts: { ...selection.counts },
         clusters: selection.matches.slice(query.offset, end).map((i) => clusters[i]!),
+        formats: [...allFormats],
       };
     },
   };
