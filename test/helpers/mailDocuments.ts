@@ -6,15 +6,10 @@ import { escapeXml, OUTSIDE_WORDS } from './officeDocuments.ts';
 // The characters of Windows-1252 outside Latin-1 that the tests' texts use.
 const WINDOWS_1252: Record<string, number> = { '‘': 0x91, '’': 0x92, '“': 0x93, '”': 0x94, '–': 0x96, '—': 0x97, '€': 0x80 };
 
-/** The text in Windows-1252 (ISO-8859-1 for the characters they share). */
-export function windows1252(text: string): Buffer {
-  return Buffer.from(
-    Array.from(text, (c) => {
-      const code = WINDOWS_1252[c] ?? c.charCodeAt(0);
-      if (code > 0xff) throw new Error(`${c} is not in Windows-1252`);
-      return code;
-    }),
-  );
+/** The text in Windows-1252 (ISO-8859-1 for the characters they share), or null when it has others. */
+export function windows1252(text: string): Buffer | null {
+  const codes = Array.from(text, (c) => WINDOWS_1252[c] ?? c.charCodeAt(0));
+  return codes.every((code) => code <= 0xff) ? Buffer.from(codes) : null;
 }
 
 /** Quoted-printable lines of at most 76 characters, with soft line breaks. */
@@ -58,11 +53,13 @@ function bodyHtml(text: string): string {
 
 /**
  * A mail whose body is `text`: a multipart/alternative of a quoted-printable Windows-1252 plain
- * part and a base64 HTML part, in a multipart/mixed beside a base64 attachment. `attachment`
+ * part (UTF-8 for a text with characters Windows-1252 lacks) and a base64 HTML part, in a multipart/mixed beside a base64 attachment. `attachment`
  * sets the attached bytes (default: a short text of OUTSIDE_WORDS).
  */
 export function renderEml(text: string, { attachment = Buffer.from(OUTSIDE_WORDS.join(' ')) as Uint8Array } = {}): Buffer {
-  const plain = quotedPrintable(windows1252(text.replace(/\n/g, '\r\n')));
+  const crlf = text.replace(/\n/g, '\r\n');
+  const legacy = windows1252(crlf);
+  const plain = quotedPrintable(legacy ?? Buffer.from(crlf));
   const parts = [
     ...HEADERS,
     'Content-Type: multipart/mixed;',
@@ -73,7 +70,7 @@ export function renderEml(text: string, { attachment = Buffer.from(OUTSIDE_WORDS
     'Content-Type: multipart/alternative; boundary=alt',
     '',
     '--alt',
-    'Content-Type: text/plain; charset="windows-1252"; format=flowed',
+    `Content-Type: text/plain; charset="${legacy ? 'windows-1252' : 'utf-8'}"; format=flowed`,
     'Content-Transfer-Encoding: quoted-printable',
     '',
     plain,
@@ -96,5 +93,7 @@ export function renderEml(text: string, { attachment = Buffer.from(OUTSIDE_WORDS
 /** A mail with only an HTML body, base64 in ISO-8859-1, as some mailers send a newsletter. */
 export function renderHtmlOnlyEml(text: string): Buffer {
   const head = [...HEADERS, 'Content-Type: text/html; charset=ISO-8859-1', 'Content-Transfer-Encoding: base64', '', ''].join('\r\n');
-  return Buffer.concat([Buffer.from(head), Buffer.from(base64Lines(windows1252(bodyHtml(text))))]);
+  const body = windows1252(bodyHtml(text));
+  if (!body) throw new Error('The text has characters ISO-8859-1 lacks');
+  return Buffer.concat([Buffer.from(head), Buffer.from(base64Lines(body))]);
 }
