@@ -1,7 +1,8 @@
 // `npm run bench:formats`: extraction throughput per document format, on texts nobody here wrote
 // (/usr/share/doc and /usr/share/common-licenses, chosen as bench:near chooses them), each saved
-// as .txt, .html, .pdf, .docx, .odt, .rtf and .epub by the tests' writers, and as .docx, .odt,
-// .rtf and .epub by pandoc where it is installed. Every file goes through the real worker pool;
+// as .txt, .html, .pdf, .docx, .odt, .rtf, .epub, .doc, .pptx, .odp and .eml by the tests' writers
+// (and as a table of its sentences in .xlsx and .ods, expected to read as that table's .csv), and
+// as .docx, .odt, .rtf and .epub by pandoc where it is installed. Every file goes through the real worker pool;
 // "same words" is the share of files whose canonical text equals the source's (for pandoc's files,
 // pandoc's plain-text rendering's).
 import { spawnSync } from 'node:child_process';
@@ -14,7 +15,11 @@ import { jaccard } from '../shared/fingerprint/jaccard.ts';
 import { wordShingles } from '../shared/fingerprint/shingles.ts';
 import { canonicalTokenHashes } from '../shared/text/canonicalTokens.ts';
 import { createExtractPool } from '../electron/node/extract/extractPool.ts';
+import { renderEml } from '../test/helpers/mailDocuments.ts';
 import { renderDocx, renderEpub, renderOdt, renderRtf } from '../test/helpers/officeDocuments.ts';
+import { renderCsv, renderOds, renderXlsx, sentenceTable } from '../test/helpers/sheetDocuments.ts';
+import { renderOdp, renderPptx } from '../test/helpers/slideDocuments.ts';
+import { renderDoc } from '../test/helpers/wordBinary.ts';
 import { machineInfo, median } from './bench/measure.ts';
 import { renderHtml, renderPdf } from './near/render.ts';
 import { selectSources } from './near/sources.ts';
@@ -23,10 +28,13 @@ const { values: options } = parseArgs({ options: { sources: { type: 'string', de
 const count = Number(options.sources);
 
 type Render = (text: string) => Promise<string | Uint8Array> | string | Uint8Array;
+/** What a file written by a writer should read as, when not its source text. */
+type Expected = (text: string) => string;
+const tableCsv: Expected = (text) => renderCsv(sentenceTable(text));
 
 // The test suite's writers (test/helpers/officeDocuments.ts), with headers, footers, comments and
 // tracked deletions the readers must leave out.
-const OWN_WRITERS: [DocumentFormat, string, Render][] = [
+const OWN_WRITERS: [DocumentFormat, string, Render, Expected?][] = [
   ['text', 'txt', (text) => text],
   ['html', 'html', (text) => renderHtml(text, 'Document')],
   ['pdf', 'pdf', async (text) => (await renderPdf(text, { reflow: true, pageNumbers: 'number', fontSize: 11 })).bytes],
@@ -34,6 +42,12 @@ const OWN_WRITERS: [DocumentFormat, string, Render][] = [
   ['odt', 'odt', renderOdt],
   ['rtf', 'rtf', renderRtf],
   ['epub', 'epub', renderEpub],
+  ['doc', 'doc', renderDoc],
+  ['pptx', 'pptx', renderPptx],
+  ['odp', 'odp', renderOdp],
+  ['eml', 'eml', renderEml],
+  ['xlsx', 'xlsx', (text) => renderXlsx(sentenceTable(text)), tableCsv],
+  ['ods', 'ods', (text) => renderOds(sentenceTable(text)), tableCsv],
 ];
 
 // A writer nobody here wrote, when Debian's pandoc is installed: the text read as Markdown. What
@@ -45,7 +59,7 @@ const pandoc = (to: string) => (text: string): Buffer => {
   if (result.status !== 0) throw new Error(`pandoc -t ${to} failed: ${result.stderr.toString().trim()}`);
   return result.stdout;
 };
-const PANDOC_WRITERS: [DocumentFormat, string, Render][] = (['docx', 'odt', 'rtf', 'epub'] as const).map((format) => [format, format, pandoc(format)]);
+const PANDOC_WRITERS: [DocumentFormat, string, Render, Expected?][] = (['docx', 'odt', 'rtf', 'epub'] as const).map((format) => [format, format, pandoc(format)]);
 const hasPandoc = spawnSync('pandoc', ['--version']).status === 0;
 
 console.log('Machine');
@@ -64,7 +78,7 @@ try {
   console.log('| writer | format | files | MB | wall (s) | MB/s | files/s | same words as expected | resemblance to what is expected, min / median |');
   console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- |');
   const writers = [...OWN_WRITERS.map((w) => ['tests', ...w] as const), ...(hasPandoc ? PANDOC_WRITERS.map((w) => ['pandoc', ...w] as const) : [])];
-  for (const [writer, format, ext, render] of writers) {
+  for (const [writer, format, ext, render, readAs] of writers) {
     const paths: string[] = [];
     for (const [i, source] of sources.entries()) {
       const path = join(dir, `${writer}-${i}.${ext}`);
@@ -76,7 +90,13 @@ try {
     const results = await Promise.all(paths.map((path) => pool.extract(path)));
     const seconds = (performance.now() - started) / 1000;
     const texts = results.map((result) => (result.ok && result.format === format ? result.text : null));
-    const [expected, expectedShingles] = writer === 'pandoc' ? [pandocReference, pandocShingles] : [reference, referenceShingles];
+    const expectedTexts = readAs ? sources.map((source) => readAs(source.text)) : undefined;
+    const [expected, expectedShingles] =
+      writer === 'pandoc'
+        ? [pandocReference, pandocShingles]
+        : expectedTexts
+          ? [expectedTexts.map(words), expectedTexts.map((text) => wordShingles(canonicalTokenHashes(text)))]
+          : [reference, referenceShingles];
     const same = texts.filter((text, i) => text !== null && words(text) === expected[i]).length;
     const resemblance = texts.map((text, i) => (text === null ? 0 : jaccard(wordShingles(canonicalTokenHashes(text)), expectedShingles[i]!))).sort((a, b) => a - b);
     const errors = results.flatMap((result) => (result.ok ? [] : [result.code]));

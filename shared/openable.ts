@@ -15,6 +15,13 @@ export const OPENABLE_EXTENSIONS: Record<DocumentFormat, readonly string[]> = {
   odt: ['.odt'],
   rtf: ['.rtf'],
   epub: ['.epub'],
+  doc: ['.doc'],
+  // Like .docm, the macro-enabled .pptm and .xlsm are read but not offered to open.
+  pptx: ['.pptx', '.ppsx'],
+  odp: ['.odp'],
+  xlsx: ['.xlsx'],
+  ods: ['.ods'],
+  eml: ['.eml'],
 };
 
 const openable = new Set(Object.values(OPENABLE_EXTENSIONS).flat());

@@ -4,15 +4,16 @@
 // run (invalid, too long) is said in one line while the list keeps the last search that could.
 import { useEffect, useState } from 'react';
 import { formatBytes, formatCount } from '../../shared/format.ts';
-import type { ClusterKind, DocumentFormat } from '../../shared/report.ts';
+import type { ClusterKind } from '../../shared/report.ts';
 import type { SearchMode } from '../../shared/contract/vocabulary.ts';
 import type { ClusterSort } from '../engine/contractTypes.ts';
 import type { SearchReading } from '../store/clusterFoldersSlice.ts';
-import { ALL_FORMATS, ALL_KINDS } from '../store/clustersSlice.ts';
+import { ALL_KINDS } from '../store/clustersSlice.ts';
 import { useShingle } from '../store/useShingle.ts';
 import { ChipGroup } from './ChipGroup.tsx';
 import { FolderFilter } from './FolderFilter.tsx';
-import { formatLabels, kindDescriptions, kindLabels, sortLabels } from './clusterLabels.ts';
+import { FormatFilter } from './FormatFilter.tsx';
+import { kindDescriptions, kindLabels, sortLabels } from './clusterLabels.ts';
 
 export const SEARCH_INPUT_ID = 'cluster-search';
 const SEARCH_ERROR_ID = 'cluster-search-error';
@@ -93,13 +94,7 @@ export function ClusterFilters() {
         )}
         onChange={(kinds) => void setFilters({ kinds })}
       />
-      <ChipGroup
-        label="Formats"
-        values={ALL_FORMATS}
-        selected={filters.formats}
-        render={(format: DocumentFormat) => formatLabels[format]}
-        onChange={(formats) => void setFilters({ formats })}
-      />
+      <FormatFilter />
       <div className="filter-selects">
         <FolderFilter />
         <select aria-label="Sort" value={filters.sort} onChange={(e) => void setFilters({ sort: e.target.value as ClusterSort })}>

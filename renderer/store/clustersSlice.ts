@@ -86,7 +86,7 @@ function openClusterAfter(id: string, changes: readonly ClusterChange[]): Cluste
 }
 
 function summaryOf(page: ClusterPage): ListSummary {
-  return { total: page.total, totalReclaimable: page.totalReclaimable, counts: page.counts };
+  return { total: page.total, totalReclaimable: page.totalReclaimable, counts: page.counts, formats: page.formats };
 }
 
 /** The pages nearest to the wanted ones, at most KEPT_PAGES of them. */

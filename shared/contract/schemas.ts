@@ -210,6 +210,8 @@ export const clusterPageSchema = z.object({
   totalReclaimable: z.number(),
   counts: z.record(clusterKindSchema, z.number()),
   clusters: z.array(clusterSchema),
+  /** The document formats the files of all clusters have, whatever the filter: the ones worth filtering by. */
+  formats: z.array(documentFormatSchema).optional(),
 });
 
 /**

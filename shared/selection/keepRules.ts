@@ -15,7 +15,7 @@ export type KeepRule =
 
 export class KeepRuleError extends Error {}
 
-const FORMATS: readonly DocumentFormat[] = ['pdf', 'html', 'text', 'docx', 'odt', 'rtf', 'epub'];
+const FORMATS: readonly DocumentFormat[] = ['pdf', 'html', 'text', 'docx', 'odt', 'rtf', 'epub', 'doc', 'pptx', 'odp', 'xlsx', 'ods', 'eml'];
 
 /**
  * Parses the CLI form of a rule: newest, oldest, largest, shortest-path, in:FOLDER,

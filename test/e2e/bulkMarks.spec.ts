@@ -3,7 +3,6 @@
 // copy of a cluster kept; mark all / invert / none within the list's filter, one keeper per
 // cluster; each bulk mark undone by one `u`; and a Delete mark that will not act (an edited
 // version while edited versions are left out) said on the spot and in the counts.
-import { mkdir } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import type { EngineApi } from '../../shared/contract/engineContract.ts';
 import { displayPath } from '../../shared/fsName.ts';
@@ -12,10 +11,7 @@ import type { TempTree } from '../helpers/tempTree.ts';
 import { openCleanup } from './cleanupSteps.ts';
 import { expect, test } from './engineFixture.ts';
 import type { ShingleApp } from './engineFixture.ts';
-import { clusterList, reviewAfterScan } from './helpers.ts';
-
-/** Where to save screenshots of the bulk-mark controls at 1440 and 1024 px, when asked (SHINGLE_SHOTS=/tmp/shots-bulk). */
-const SHOTS = process.env.SHINGLE_SHOTS;
+import { clusterList, reviewAfterScan, shoot } from './helpers.ts';
 
 /** Six clusters: the fixture's two (Reports, Photos/Backup) and four across Documents, Downloads and Backup. */
 async function scanHomeTree(shingle: ShingleApp): Promise<void> {
@@ -58,19 +54,6 @@ async function openMarkDialog(page: Page) {
   const dialog = page.getByRole('dialog', { name: 'Mark in bulk' });
   await expect(dialog).toBeVisible();
   return dialog;
-}
-
-async function shoot(page: Page, name: string): Promise<void> {
-  if (!SHOTS) return;
-  await mkdir(SHOTS, { recursive: true });
-  for (const [width, height] of [
-    [1440, 900],
-    [1024, 700],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png` });
-  }
-  await page.setViewportSize({ width: 1440, height: 900 });
 }
 
 test("a folder's copies marked Delete across clusters, counted first, the last copy kept; each undone by one u", async ({ shingle }) => {

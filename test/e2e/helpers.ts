@@ -1,4 +1,5 @@
 // Steps several end-to-end tests share.
+import { mkdir } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { expect } from './engineFixture.ts';
 import type { ShingleApp } from './engineFixture.ts';
@@ -42,4 +43,19 @@ export async function dropItems(page: Page, target: ReturnType<Page['getByRole']
   }, names);
   await target.dispatchEvent('dragover', { dataTransfer });
   await target.dispatchEvent('drop', { dataTransfer });
+}
+
+/** Screenshots of the page at 1440 x 900 and 1024 x 700, into SHINGLE_SHOTS when it is set (e.g. /tmp/shots-bulk). */
+export async function shoot(page: Page, name: string): Promise<void> {
+  const shots = process.env.SHINGLE_SHOTS;
+  if (!shots) return;
+  await mkdir(shots, { recursive: true });
+  for (const [width, height] of [
+    [1440, 900],
+    [1024, 700],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await page.screenshot({ path: `${shots}/${name}-${width}.png` });
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
 }

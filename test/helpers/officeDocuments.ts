@@ -7,7 +7,7 @@ import type { Zippable } from 'fflate';
 /** Words of the furniture (headers, footers, comments, deleted text), never part of the body. */
 export const OUTSIDE_WORDS = ['Letterhead', 'Pagefooter', 'Reviewercomment', 'Strikeout'];
 
-function escapeXml(text: string): string {
+export function escapeXml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 

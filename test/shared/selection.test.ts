@@ -41,6 +41,7 @@ describe('keep rules', () => {
     expect(() => parseKeepRule('format:pdf>pages')).toThrow(KeepRuleError);
     // Every format Shingle reads can be ranked.
     expect(parseKeepRule('format:docx>odt>rtf>epub')).toEqual({ kind: 'format-order', formats: ['docx', 'odt', 'rtf', 'epub'] });
+    expect(parseKeepRule('format:xlsx>ods>doc>pptx>odp>eml')).toEqual({ kind: 'format-order', formats: ['xlsx', 'ods', 'doc', 'pptx', 'odp', 'eml'] });
     expect(() => parseKeepRule('in:')).toThrow(KeepRuleError);
   });
 });

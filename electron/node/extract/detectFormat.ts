@@ -78,6 +78,17 @@ export function nameReading(path: string): DocumentFormat | 'none' | 'content' {
   return namedNonDocument(path) ? 'none' : (candidateFormat(path) ?? 'content');
 }
 
+/**
+ * Whether what an earlier scan learnt of a file still holds for its name: a name a reader has
+ * since claimed (.doc, .eml, .xlsx… were read by content, as text or as no document at all) is
+ * read again by that reader. Such a name is never read as another format but PDF, nor skipped.
+ */
+export function readAsNamedNow(path: string, known: { ok: true; format: DocumentFormat } | { ok: false; code: string }): boolean {
+  const named = candidateFormat(path);
+  if (named === null || !isPackagedFormat(named)) return true;
+  return known.ok ? known.format === named || known.format === 'pdf' : known.code !== 'ENOTDOC' && known.code !== 'EBINARY';
+}
+
 /** The file's format, from its name and its first bytes (DETECT_SAMPLE_BYTES of them, or all). */
 export function detectFormat(path: string, head: Uint8Array): Detection {
   if (namedNonDocument(path)) return { ok: false, code: 'ENOTDOC', message: 'Not a document' };

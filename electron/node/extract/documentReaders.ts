@@ -1,8 +1,9 @@
-// Word-processor and e-book formats: which names they go by, and the reader of each. Every reader
-// checks its own signature, so detectFormat lets these through on the name alone.
+// Word-processor, e-book, slide, spreadsheet and mail formats: which names they go by, and the
+// reader of each. Every reader checks its own signature, so detectFormat lets these through on the
+// name alone.
 import type { DocumentFormat } from '../../../shared/report.ts';
 
-export type PackagedFormat = Extract<DocumentFormat, 'docx' | 'odt' | 'rtf' | 'epub'>;
+export type PackagedFormat = Extract<DocumentFormat, 'docx' | 'odt' | 'rtf' | 'epub' | 'doc' | 'pptx' | 'odp' | 'xlsx' | 'ods' | 'eml'>;
 
 export const PACKAGED_EXTENSIONS: ReadonlyMap<string, PackagedFormat> = new Map([
   ['.docx', 'docx'],
@@ -10,10 +11,21 @@ export const PACKAGED_EXTENSIONS: ReadonlyMap<string, PackagedFormat> = new Map(
   ['.odt', 'odt'],
   ['.rtf', 'rtf'],
   ['.epub', 'epub'],
+  ['.doc', 'doc'],
+  ['.pptx', 'pptx'],
+  ['.pptm', 'pptx'],
+  ['.ppsx', 'pptx'],
+  ['.odp', 'odp'],
+  ['.xlsx', 'xlsx'],
+  ['.xlsm', 'xlsx'],
+  ['.ods', 'ods'],
+  ['.eml', 'eml'],
 ]);
 
+const PACKAGED_FORMATS: ReadonlySet<DocumentFormat> = new Set(PACKAGED_EXTENSIONS.values());
+
 export function isPackagedFormat(format: DocumentFormat): format is PackagedFormat {
-  return format === 'docx' || format === 'odt' || format === 'rtf' || format === 'epub';
+  return PACKAGED_FORMATS.has(format);
 }
 
 type Reader = (bytes: Uint8Array) => string | Promise<string>;
@@ -24,6 +36,12 @@ const LOADERS: Record<PackagedFormat, () => Promise<Reader>> = {
   odt: async () => (await import('./officeText.ts')).odtText,
   rtf: async () => (await import('./rtfText.ts')).rtfText,
   epub: async () => (await import('./epubText.ts')).epubText,
+  doc: async () => (await import('./wordBinaryText.ts')).docText,
+  pptx: async () => (await import('./slidesText.ts')).pptxText,
+  odp: async () => (await import('./slidesText.ts')).odpText,
+  xlsx: async () => (await import('./spreadsheetText.ts')).xlsxText,
+  ods: async () => (await import('./spreadsheetText.ts')).odsText,
+  eml: async () => (await import('./mailText.ts')).emlText,
 };
 
 const loaded = new Map<PackagedFormat, Promise<Reader>>();

@@ -28,7 +28,7 @@ const DOCX_RULES: XmlTextRules = {
   ]),
 };
 
-const ODT_RULES: XmlTextRules = {
+export const ODT_RULES: XmlTextRules = {
   skip: new Set([
     // Comments, the tracked-changes log (which holds deleted text), foot- and endnotes.
     'office:annotation', 'text:tracked-changes', 'text:note',
@@ -52,32 +52,64 @@ const OFFICE_DOCUMENT_TYPE = /\/officeDocument$/;
 
 /** The body text of a .docx file's bytes. */
 export function docxText(bytes: Uint8Array): string {
-  // The relationships name the main part, nearly always at the usual place, unpacked with them.
-  let parts = readZipParts(bytes, DOCX, (name) => name === RELATIONSHIPS || name === USUAL_MAIN_PART);
-  const rels = parts.get(RELATIONSHIPS);
-  const main = rels ? mainPartName(xmlPartText(rels, RELATIONSHIPS, DOCX)) : USUAL_MAIN_PART;
-  if (!parts.has(main)) parts = readZipParts(bytes, DOCX, (name) => name === main);
-  return xmlText(xmlPartText(requiredPart(parts, main, DOCX), main, DOCX), DOCX_RULES);
+  const main = readMainPart(bytes, DOCX, USUAL_MAIN_PART);
+  return xmlText(xmlPartText(main.bytes, main.name, DOCX), DOCX_RULES);
 }
 
-function mainPartName(relsXml: string): string {
+/**
+ * The main part of an Office Open XML package (.docx, .pptx, .xlsx) with its name: the package's
+ * relationships name it, nearly always at the usual place, which is unpacked with them.
+ */
+export function readMainPart(bytes: Uint8Array, kind: string, usualName: string): { name: string; bytes: Uint8Array } {
+  let parts = readZipParts(bytes, kind, (name) => name === RELATIONSHIPS || name === usualName);
+  const rels = parts.get(RELATIONSHIPS);
+  const main = rels ? mainPartName(xmlPartText(rels, RELATIONSHIPS, kind), kind) : usualName;
+  if (!parts.has(main)) parts = readZipParts(bytes, kind, (name) => name === main);
+  return { name: main, bytes: requiredPart(parts, main, kind) };
+}
+
+function mainPartName(relsXml: string, kind: string): string {
   const relation = xmlElements(relsXml, new Set(['Relationship'])).find((r) => OFFICE_DOCUMENT_TYPE.test(r.attribs.Type ?? ''));
   const target = relation?.attribs.Target;
-  if (!target) throw new ExtractError(ExtractErrorCode.corrupt, `Unreadable ${DOCX}: no main document part`);
+  if (!target) throw new ExtractError(ExtractErrorCode.corrupt, `Unreadable ${kind}: no main document part`);
   // Targets are relative to the package root, sometimes written with a leading slash.
   return posix.normalize(target.replace(/^\/+/, ''));
+}
+
+/** A part's relationships (Id to the target's path in the package), from the part's .rels file. */
+export function partRelationships(relsXml: string, partName: string): Map<string, { type: string; path: string }> {
+  const base = posix.dirname(partName);
+  const relations = new Map<string, { type: string; path: string }>();
+  for (const relation of xmlElements(relsXml, new Set(['Relationship']))) {
+    const { Id: id, Target: target, Type: type, TargetMode: mode } = relation.attribs;
+    if (id === undefined || target === undefined || mode === 'External') continue;
+    // A target is relative to the part's folder, or to the package root with a leading slash.
+    const path = target.startsWith('/') ? target.slice(1) : posix.join(base, target);
+    relations.set(id, { type: type ?? '', path: posix.normalize(path) });
+  }
+  return relations;
+}
+
+/** Where the relationships of the part `partName` are kept (word/document.xml: word/_rels/document.xml.rels). */
+export function relationshipsPartName(partName: string): string {
+  return posix.join(posix.dirname(partName), '_rels', `${posix.basename(partName)}.rels`);
 }
 
 const ODT_PARTS = new Set(['content.xml', 'META-INF/manifest.xml']);
 
 /** The body text of an .odt file's bytes. */
 export function odtText(bytes: Uint8Array): string {
-  const parts = readZipParts(bytes, ODT, (name) => ODT_PARTS.has(name));
+  return xmlText(openDocumentContent(bytes, ODT), ODT_RULES);
+}
+
+/** The content.xml of an OpenDocument package (.odt, .odp, .ods), refused when it is encrypted. */
+export function openDocumentContent(bytes: Uint8Array, kind: string): string {
+  const parts = readZipParts(bytes, kind, (name) => ODT_PARTS.has(name));
   const manifest = parts.get('META-INF/manifest.xml');
-  if (manifest && encryptedParts(xmlPartText(manifest, 'manifest', ODT)).has('content.xml')) {
-    throw new ExtractError(ExtractErrorCode.encrypted, `Encrypted ${ODT}: a password is needed to open it`);
+  if (manifest && encryptedParts(xmlPartText(manifest, 'manifest', kind)).has('content.xml')) {
+    throw new ExtractError(ExtractErrorCode.encrypted, `Encrypted ${kind}: a password is needed to open it`);
   }
-  return xmlText(xmlPartText(requiredPart(parts, 'content.xml', ODT), 'content.xml', ODT), ODT_RULES);
+  return xmlPartText(requiredPart(parts, 'content.xml', kind), 'content.xml', kind);
 }
 
 /** The parts an OpenDocument manifest lists as encrypted (a file-entry holding encryption-data). */

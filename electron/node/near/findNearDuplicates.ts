@@ -11,6 +11,7 @@ import type { Steps } from '../../../shared/fingerprint/steps.ts';
 import type { Cluster, ScanError } from '../../../shared/report.ts';
 import type { ChunkUnit, NearMethod } from '../../../shared/scanOptions.ts';
 import { ExtractErrorCode } from '../extract/extractError.ts';
+import { readAsNamedNow } from '../extract/detectFormat.ts';
 import { createYielder, yieldTo } from '../scan/eventLoopTurns.ts';
 import { createExtractPool } from '../extract/extractPool.ts';
 import type { ExtractPool } from '../extract/extractPool.ts';
@@ -64,7 +65,8 @@ async function extractUnit(unit: DocumentUnit, settingsKey: string, pool: Extrac
   const file = unitFile(unit);
   const known = hooks.cache?.extraction(file, settingsKey);
   // Cached before layout hashes were kept: read again, rather than take an edit for the same text.
-  if (known && (!known.ok || known.fingerprint.layoutHash !== undefined)) return known;
+  // Cached before the file's name had a reader (an .eml read as text): read again by that reader.
+  if (known && (!known.ok || known.fingerprint.layoutHash !== undefined) && readAsNamedNow(file.path, known)) return known;
   const rejected = hooks.notDocuments?.get(unit.path);
   if (rejected === undefined) read();
   const result = rejected ? ({ ok: false, ...rejected } as const) : await pool.extract(unit.path, hooks.signal, unit.size);

@@ -2,6 +2,7 @@
 // folder can give 100,000 clusters, so each sort order is computed once (on first use) and
 // queries walk it; the last filtered selection is kept, so scrolling through it is a slice.
 import type { CommandRequest, CommandResponse } from '../../../shared/contract/engineContract.ts';
+import { documentFormats } from '../../../shared/contract/vocabulary.ts';
 import { withinFolder } from '../../../shared/paths/isWithin.ts';
 import type { Cluster, ClusterKind, DocumentFormat, ReportFile } from '../../../shared/report.ts';
 import { candidateFormat } from '../extract/detectFormat.ts';
@@ -30,7 +31,7 @@ interface Selection {
   counts: KindCounts;
 }
 
-const FORMAT_BITS: Record<DocumentFormat, number> = { text: 1, html: 2, pdf: 4, docx: 8, odt: 16, rtf: 32, epub: 64 };
+const FORMAT_BITS: Record<DocumentFormat, number> = { text: 1, html: 2, pdf: 4, docx: 8, odt: 16, rtf: 32, epub: 64, doc: 128, pptx: 256, odp: 512, xlsx: 1024, ods: 2048, eml: 4096 };
 
 /** An order over positions in `clusters`; ties go to the larger reclaimable space, then the id. */
 function comparator(sort: ClusterSort, clusters: readonly Cluster[]): (a: number, b: number) => number {
@@ -69,11 +70,13 @@ export function createClusterIndex(clusters: readonly Cluster[]): ClusterIndex {
   const positions = new Map(clusters.map((cluster, i) => [cluster.id, i]));
   const orders = new Map<ClusterSort, Int32Array>();
   // Per cluster: which document formats its files have, and its paths lowercased for the search.
-  const formats = Uint8Array.from(clusters, formatBits);
+  const formats = Uint16Array.from(clusters, formatBits);
   let haystacks: string[] | undefined;
   let lastSelection: Selection | undefined;
   const allCounts = countKinds(clusters);
   const allReclaimable = clusters.reduce((sum, cluster) => sum + cluster.reclaimable, 0);
+  const presentBits = formats.reduce((bits, clusterBits) => bits | clusterBits, 0);
+  const allFormats = documentFormats.filter((format) => presentBits & FORMAT_BITS[format]);
 
   function order(sort: ClusterSort): Int32Array {
     let sorted = orders.get(sort);
@@ -133,7 +136,7 @@ export function createClusterIndex(clusters: readonly Cluster[]): ClusterIndex {
       const unfiltered = !nonEmpty(query.kinds) && !nonEmpty(query.formats) && !query.folder && !query.search;
       if (unfiltered) {
         const page = Array.from(order(query.sort).subarray(query.offset, end), (i) => clusters[i]!);
-        return { total: clusters.length, totalReclaimable: allReclaimable, counts: { ...allCounts }, clusters: page };
+        return { total: clusters.length, totalReclaimable: allReclaimable, counts: { ...allCounts }, clusters: page, formats: [...allFormats] };
       }
       const selection = select(query);
       return {
@@ -141,6 +144,7 @@ export function createClusterIndex(clusters: readonly Cluster[]): ClusterIndex {
         totalReclaimable: selection.totalReclaimable,
         counts: { ...selection.counts },
         clusters: selection.matches.slice(query.offset, end).map((i) => clusters[i]!),
+        formats: [...allFormats],
       };
     },
   };

@@ -15,6 +15,9 @@ describe('candidateFormat', () => {
     expect(candidateFormat('/d/main.rs')).toBe('text');
     expect(candidateFormat('/d/README')).toBe('text');
     expect(candidateFormat('/d/debian/copyright')).toBe('text');
+    for (const [name, format] of [['old.DOC', 'doc'], ['talk.pptx', 'pptx'], ['talk.ppsx', 'pptx'], ['talk.odp', 'odp'], ['sums.xlsx', 'xlsx'], ['sums.xlsm', 'xlsx'], ['sums.ods', 'ods'], ['letter.eml', 'eml']]) {
+      expect([name, candidateFormat(`/d/${name}`)]).toEqual([name, format]);
+    }
     expect(candidateFormat('/d/photo.jpg')).toBeNull();
     expect(candidateFormat('/d/Makefile')).toBeNull();
   });

@@ -2,6 +2,7 @@
 // limits are loose (the suite shares two cores); they catch work proportional to all clusters
 // where a page's worth was expected, not small slowdowns.
 import { describe, expect, it } from 'vitest';
+import { documentFormats } from '../../../../shared/contract/vocabulary.ts';
 import type { Cluster, ClusterKind } from '../../../../shared/report.ts';
 import { createClusterIndex } from '../../../../electron/node/service/clusterIndex.ts';
 
@@ -51,4 +52,20 @@ describe('cluster index at 100,000 clusters', () => {
     const value = index.list({ offset: 0, limit: 50, sort: 'reclaimable', formats: ['pdf'], folder: '/home/ann/Backup' });
     expect(value.total).toBe(clusters.filter((c) => c.files.some((f) => f.path.endsWith('.pdf'))).length);
   });
+});
+
+it('filters by each document format, the last ones listed too', () => {
+  // Each cluster pairs a .txt with one other format.
+  const clusters: Cluster[] = documentFormats.map((format, i) => ({
+    id: `near-${i}`,
+    kind: 'near',
+    similarity: 0.9,
+    reclaimable: 1,
+    files: [{ path: `/d/${i}.txt`, size: 1, mtime: 0, format: 'text' }, { path: `/d/${i}.${format}`, size: 1, mtime: 0, format }],
+  }));
+  const index = createClusterIndex(clusters);
+  for (const [i, format] of documentFormats.entries()) {
+    if (format === 'text') continue;
+    expect([format, index.list({ offset: 0, limit: 50, sort: 'path', formats: [format] }).clusters.map((c) => c.id)]).toEqual([format, [`near-${i}`]]);
+  }
 });
