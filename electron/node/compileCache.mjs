@@ -17,7 +17,10 @@ export function compileCacheDir(env = process.env) {
   return join(xdg && xdg.startsWith('/') ? xdg : join(homedir(), '.cache'), 'shingle', 'compile');
 }
 
-/** Enables the cache for this thread (the engine's worker threads are given it by hashPool.ts's workerEnv). */
+/**
+ * Enables the cache for this thread (the engine's worker threads are given it by hashPool.ts's
+ * workerEnv). A runtime without it (a Node before 22.1 inside an older Electron) starts uncached.
+ */
 export function enableCompileCache() {
-  nodeModule.enableCompileCache(compileCacheDir());
+  if (typeof nodeModule.enableCompileCache === 'function') nodeModule.enableCompileCache(compileCacheDir());
 }
