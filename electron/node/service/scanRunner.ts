@@ -18,6 +18,7 @@ import type { Cluster, FolderMatch, ScanError, ScanReport } from '../../../share
 import type { ScanOptions } from '../../../shared/scanOptions.ts';
 import { runScan } from '../scan/scanService.ts';
 import type { ClusterChange } from '../watch/watchFolders.ts';
+import { createChangeHold } from '../watch/changeQueue.ts';
 import { createActionResults } from './actionResults.ts';
 import type { BatchTraces } from './actionResults.ts';
 import { createWatchedChanges } from './watchedChanges.ts';
@@ -68,6 +69,11 @@ export interface ScanRunner {
   folders(): FolderMatch[];
   /** Follows the report on disk if the chosen folders are its own, else stops; for when the folders change. */
   follow(): Promise<void>;
+  /**
+   * The engine's own clean-up or undo starts: the watcher's batches wait until the returned
+   * release, then what it saw meanwhile is analysed once (its own changes are already applied).
+   */
+  holdWatch(): () => void;
   /** A clean-up is about to remove these files: the watcher's report of them going is told as its doing. */
   filesGoing(paths: readonly string[]): void;
   /** A clean-up removed these files: they leave their clusters now, told as clusterChange events. */
@@ -95,6 +101,8 @@ export async function openScanRunner({ dataDir, events, settings, onChange, onRe
   const clusters = createClusterStore(last?.report.clusters ?? []);
   const actions = createActionResults(clusters, last?.traces);
   const watched = createWatchedChanges(clusters);
+  // One for every watch: a watch restarted during a batch is held as well.
+  const hold = createChangeHold();
   const index = openScanIndex(dataDir);
   let state: ScanState = last ? finishedState(last) : { running: false, errors: 0 };
   let running: { controller: AbortController; done: Promise<void> } | undefined;
@@ -163,6 +171,7 @@ export async function openScanRunner({ dataDir, events, settings, onChange, onRe
         onChanges: (changes) => applyChanges(changes, watched.judge),
         onWarning: warn,
         dismissals,
+        hold,
       });
       watch.scanId = last.scanId;
     });
@@ -226,6 +235,7 @@ export async function openScanRunner({ dataDir, events, settings, onChange, onRe
     clusters: () => clusters.index(),
     folders: () => last?.report.folders ?? [],
     follow,
+    holdWatch: () => hold.hold(),
     filesGoing: (paths) => watched.expect(paths, false),
     filesGone(batchId, paths) {
       const { changes, warnings } = actions.gone(batchId, paths);
