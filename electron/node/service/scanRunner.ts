@@ -89,6 +89,16 @@ export interface ScanRunner {
   dispose(): Promise<void>;
 }
 
+/**
+ * At start the watch waits until the first results have been asked for (the page's listClusters)
+ * and this long more, or FOLLOW_AT_START_LATEST_MS when nobody asks: its own scan (a walk, the
+ * index read, an analysis) started at once shared the CPU with the engine's first answers and
+ * delayed the first paint. Nothing is missed meanwhile: that scan compares the disk with the
+ * results shown (folderWatch.ts).
+ */
+const FOLLOW_AFTER_FIRST_ASK_MS = 500;
+const FOLLOW_AT_START_LATEST_MS = 5000;
+
 const batchTracesSchema = z.record(z.string(), z.object({ before: z.array(clusterSchema), gone: z.array(z.string()) })) satisfies z.ZodType<BatchTraces>;
 
 /** Enough to see what went wrong without the list growing for as long as the app stays open. */
@@ -202,6 +212,7 @@ export async function openScanRunner({ dataDir, events, settings, onChange, onRe
 
   async function dispose(): Promise<void> {
     disposed = true;
+    clearTimeout(followAtStart);
     running?.controller.abort(new Error('The engine is shutting down'));
     await running?.done;
     await follow();
@@ -213,7 +224,20 @@ export async function openScanRunner({ dataDir, events, settings, onChange, onRe
     }
   }
 
-  void follow();
+  let followAtStart: NodeJS.Timeout | undefined = setTimeout(startFollowing, FOLLOW_AT_START_LATEST_MS);
+  function startFollowing(): void {
+    clearTimeout(followAtStart);
+    followAtStart = undefined;
+    void follow();
+  }
+  function asked(): void {
+    if (!followAtStart) return;
+    clearTimeout(followAtStart);
+    followAtStart = setTimeout(startFollowing, FOLLOW_AFTER_FIRST_ASK_MS);
+  }
+  /** The first ask moves the watch's start closer; later asks do not push it back. */
+  let askedOnce = false;
+
   return {
     start(scanSettings) {
       if (running) throw new Error('A scan is already running');
@@ -232,7 +256,13 @@ export async function openScanRunner({ dataDir, events, settings, onChange, onRe
     },
     state: () => state,
     errors: () => last?.report.errors ?? [],
-    clusters: () => clusters.index(),
+    clusters() {
+      if (!askedOnce) {
+        askedOnce = true;
+        asked();
+      }
+      return clusters.index();
+    },
     folders: () => last?.report.folders ?? [],
     follow,
     holdWatch: () => hold.hold(),
