@@ -19,6 +19,8 @@ if (process.getuid?.() === 0 && basename(runDir).startsWith('shingle-test-run-')
 afterAll(() => {
   // The lock's folder.
   for (const made of userLockDirs()) rmSync(made, { recursive: true, force: true });
+  // The compile cache of the engine hosts the file's tests forked (hostProcess.ts), there by design.
+  rmSync(join(fileDir, 'node-compile-cache'), { recursive: true, force: true });
   // Only if empty: what a test left behind stays for the run's end to name and remove.
   try {
     rmdirSync(fileDir);

@@ -36,7 +36,7 @@ export function resolveAppConfig(app: Pick<App, 'isPackaged' | 'getPath'>, env: 
     rendererDir: join(builtDir, '..', 'renderer'),
     preloadPath: join(builtDir, 'preload.cjs'),
     // builtDir is dist/electron/; the engine stays at electron/node/ (see vite.config.ts).
-    engineHostEntry: join(builtDir, '..', '..', 'electron', 'node', 'host', 'engineHost.ts'),
+    engineHostEntry: join(builtDir, '..', '..', 'electron', 'node', 'host', 'engineHost.mjs'),
     // The CLI's folder (its index and journal), so both faces share one state (dataLocation.ts).
     // SHINGLE_DATA_DIR lets tests and portable setups keep the app's data out of the user's profile.
     dataDir,

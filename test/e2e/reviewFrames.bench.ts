@@ -33,11 +33,11 @@ test('open and scroll a large five-file cluster', async ({ shingle }) => {
 
   // Timed inside the page: from the click to the member table of five files (the view a cluster of
   // more than four opens on), then from "Compare" to four of them side by side, differences shown.
-  const openMs = await timedClick(row, { selector: '.cluster-view [data-file-index]', atLeast: 5 });
+  const openMs = await timedClick(row, { selector: '.cluster-view [data-file-index]', atLeast: 5, step: 'opening the five-file cluster' });
   const table = page.getByRole('table', { name: 'Files of this cluster' });
   for (const checked of await table.getByRole('checkbox', { checked: true }).all()) await checked.uncheck();
   for (const name of ['original.txt', 'inserted.txt', 'revised.txt', 'tail.txt']) await table.getByRole('checkbox', { name: `Compare big-report-${name}`, exact: true }).check();
-  const compareMs = await timedClick(page.getByRole('button', { name: 'Compare the ticked files' }), { selector: '.document-text .document-body', atLeast: 4, differences: true });
+  const compareMs = await timedClick(page.getByRole('button', { name: 'Compare the ticked files' }), { selector: '.document-text .document-body', atLeast: 4, differences: true, step: 'comparing four files' });
   const loadAfterOpen = loadavg();
 
   // Frame times while the wheel scrolls the first column, alone (Scroll together off: the

@@ -1,13 +1,10 @@
 #!/usr/bin/env node
-// The `shingle` command's entry point (package.json "bin"), in JavaScript on purpose: Node must
-// strip the types of a .ts entry point before any of its code runs, which loads its TypeScript
-// stripper (40–70 ms of CPU) on every start, before shingle.ts could enable the compile cache.
-// Enabled here first, the cache then serves shingle.ts and all it imports already stripped and
-// compiled. shingle.ts holds the command itself and still runs directly (tests, `node …/shingle.ts`).
+// The `shingle` command's entry point (package.json "bin"), in JavaScript on purpose so that the
+// compile cache is enabled before shingle.ts loads (see ../compileCache.mjs). shingle.ts holds the
+// command itself and still runs directly (tests, `node …/shingle.ts`).
 import * as nodeModule from 'node:module';
-import { homedir } from 'node:os';
-import { join } from 'node:path';
 import process from 'node:process';
+import { enableCompileCache } from '../compileCache.mjs';
 
 // A Node that cannot run TypeScript (before 22.18) would die on the import below with a stack.
 if (!process.features.typescript || typeof nodeModule.enableCompileCache !== 'function') {
@@ -15,14 +12,5 @@ if (!process.features.typescript || typeof nodeModule.enableCompileCache !== 'fu
   process.exit(1);
 }
 
-/** The user's cache folder, not the system's temporary one (Node's default), which is shared and cleared. */
-function compileCacheDir(env = process.env) {
-  if (env.NODE_COMPILE_CACHE) return env.NODE_COMPILE_CACHE;
-  if (process.platform === 'win32') return join(env.LOCALAPPDATA || join(homedir(), 'AppData', 'Local'), 'Shingle', 'Cache', 'compile');
-  if (process.platform === 'darwin') return join(homedir(), 'Library', 'Caches', 'Shingle', 'compile');
-  const xdg = env.XDG_CACHE_HOME;
-  return join(xdg && xdg.startsWith('/') ? xdg : join(homedir(), '.cache'), 'shingle', 'compile');
-}
-
-nodeModule.enableCompileCache(compileCacheDir());
+enableCompileCache();
 await import('./shingle.ts');

@@ -1,9 +1,11 @@
-// Starts the engine host (engineHost.ts) as a Node child process and talks to it as Electron's
+// Starts the engine host (engineHost.mjs) as a Node child process and talks to it as Electron's
 // main process does to the utility process: the end-to-end tests and bench:responsive play main
 // through this, so every command and event they see has crossed a real process boundary. The
 // caller supplies what main would: the host capabilities (picker, shell, dialogs, drop tokens).
 import { fork } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isEventName } from '../../../shared/contract/channels.ts';
 import type { EventName, PortMessage } from '../../../shared/contract/channels.ts';
@@ -12,7 +14,7 @@ import type { HostCapabilities } from '../service/engineService.ts';
 import { answerHostCall, isMessageOfType } from './hostProtocol.ts';
 import type { HostMessage } from './hostProtocol.ts';
 
-export const engineHostEntry = fileURLToPath(new URL('./engineHost.ts', import.meta.url));
+export const engineHostEntry = fileURLToPath(new URL('./engineHost.mjs', import.meta.url));
 
 export interface EngineHostProcess {
   child: ChildProcess;
@@ -30,8 +32,11 @@ export interface EngineHostOptions {
 }
 
 export function forkEngineHost({ dataDir, host, env = process.env }: EngineHostOptions): EngineHostProcess {
+  // The compile cache in the temporary folder (Node's own default), not the user's cache folder
+  // the app uses: the tests' temporary folder goes with their run.
+  const withCache = { NODE_COMPILE_CACHE: join(tmpdir(), 'node-compile-cache'), ...env };
   // No inherited execArgv: a test runner's loader hooks have no business in the engine.
-  const child = fork(engineHostEntry, ['--data-dir', dataDir], { env, execArgv: [], serialization: 'advanced', stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child = fork(engineHostEntry, ['--data-dir', dataDir], { env: withCache, execArgv: [], serialization: 'advanced', stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const pending = createPendingCalls();
   const listeners = new Set<(name: EventName, payload: unknown) => void>();
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));

@@ -59,6 +59,8 @@ export interface BulkActionsOptions {
   confirmPermanentDelete?: (summary: PermanentDeleteSummary) => Promise<boolean>;
   /** A batch is about to remove these files: what the watcher sees of them is the batch's doing. */
   onStart?: (paths: readonly string[]) => void;
+  /** Holds the folder watcher's analyses while a batch or undo runs; returns their release. */
+  hold?: () => () => void;
 }
 
 export interface BulkActions {
@@ -202,9 +204,16 @@ export function openBulkActions(options: BulkActionsOptions): BulkActions {
         }
       }
       options.onStart?.(planned.steps.map((step) => step.path));
+      const release = options.hold?.() ?? (() => {});
       const opened = openJournal();
-      // Takes the journal's lock (another process's batch: JournalBusyError) and records the plan.
-      const batch = startBatch(planned, opened);
+      let batch: ReturnType<typeof startBatch>;
+      try {
+        // Takes the journal's lock (another process's batch: JournalBusyError) and records the plan.
+        batch = startBatch(planned, opened);
+      } catch (error) {
+        release();
+        throw error;
+      }
       // A plan runs once: a second run must come from a new preview.
       plans.delete(planId);
       const { batchId } = batch;
@@ -239,6 +248,8 @@ export function openBulkActions(options: BulkActionsOptions): BulkActions {
         .then((failures) => {
           running = undefined;
           events.emit('actionProgress', { batchId, done: total, total, failed: failures });
+          // After the end is told: its listeners have taken the batch's files out of the results.
+          release();
         });
       running = { batchId, done, stop };
       events.emit('actionProgress', { batchId, done: 0, total, failed });
@@ -272,7 +283,9 @@ export function openBulkActions(options: BulkActionsOptions): BulkActions {
     },
     async undo(batchId) {
       if (running?.batchId === batchId) throw new ActionRequestError('the batch is still running');
-      const { outcomes } = await undoBatch(openJournal(), batchId);
+      // Released as undo returns: the watcher waits a debounce more, by when the caller has put the files back.
+      const release = options.hold?.();
+      const { outcomes } = await undoBatch(openJournal(), batchId).finally(release);
       return { batchId, outcomes: outcomes.map(({ path, state, reason }) => ({ path, state, ...(reason ? { reason } : {}) })) };
     },
     async cancel(batchId) {

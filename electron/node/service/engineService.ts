@@ -92,6 +92,7 @@ export function createEngineService({ dataDir, host }: EngineServiceOptions): En
       // Asked at the time of the deletion: a host without the dialog refuses it.
       confirmPermanentDelete: (summary: PermanentDeleteSummary) => host.confirmPermanentDelete(summary),
       onStart: (paths) => scans.filesGoing(paths),
+      hold: scans.holdWatch,
     });
     onActionProgress = followActions(actions, scans);
     const bulkMarks = createMarkCommands({ clusters: scans.clusters, marks, folders: settings.get });

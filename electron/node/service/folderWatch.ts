@@ -13,6 +13,7 @@ import type { Cluster } from '../../../shared/report.ts';
 import type { ScanOptions } from '../../../shared/scanOptions.ts';
 import type { ContentCache } from '../scan/contentCache.ts';
 import { diffClusters, trackCluster } from '../watch/clusterChanges.ts';
+import type { ChangeHold } from '../watch/changeQueue.ts';
 import { watchFolders } from '../watch/watchFolders.ts';
 import type { ClusterChange } from '../watch/watchFolders.ts';
 
@@ -27,6 +28,8 @@ export interface FolderWatchHooks {
   onWarning(message: string): void;
   /** Dismissed as not duplicates: the watcher's analyses leave them out, as the service's scans do. */
   dismissals?: () => readonly Dismissal[];
+  /** Held while the engine's own clean-up or undo runs: its changes are analysed once, after it. */
+  hold?: ChangeHold;
 }
 
 export interface FolderWatch {
@@ -72,6 +75,7 @@ export function startFolderWatch(options: ScanOptions, hooks: FolderWatchHooks):
     signal,
     ...(hooks.dismissals ? { dismissals: hooks.dismissals } : {}),
     ownFiles: hooks.ownFiles,
+    ...(hooks.hold ? { hold: hooks.hold } : {}),
     onChange(change) {
       if (initial) initial = withChange(initial, change);
       else queue(change);

@@ -18,6 +18,7 @@ import type { Cluster, FolderMatch, ScanError, ScanReport } from '../../../share
 import type { ScanOptions } from '../../../shared/scanOptions.ts';
 import { runScan } from '../scan/scanService.ts';
 import type { ClusterChange } from '../watch/watchFolders.ts';
+import { createChangeHold } from '../watch/changeQueue.ts';
 import { createActionResults } from './actionResults.ts';
 import type { BatchTraces } from './actionResults.ts';
 import { createWatchedChanges } from './watchedChanges.ts';
@@ -68,6 +69,11 @@ export interface ScanRunner {
   folders(): FolderMatch[];
   /** Follows the report on disk if the chosen folders are its own, else stops; for when the folders change. */
   follow(): Promise<void>;
+  /**
+   * The engine's own clean-up or undo starts: the watcher's batches wait until the returned
+   * release, then what it saw meanwhile is analysed once (its own changes are already applied).
+   */
+  holdWatch(): () => void;
   /** A clean-up is about to remove these files: the watcher's report of them going is told as its doing. */
   filesGoing(paths: readonly string[]): void;
   /** A clean-up removed these files: they leave their clusters now, told as clusterChange events. */
@@ -83,6 +89,16 @@ export interface ScanRunner {
   dispose(): Promise<void>;
 }
 
+/**
+ * At start the watch waits until the first results have been asked for (the page's listClusters)
+ * and this long more, or FOLLOW_AT_START_LATEST_MS when nobody asks: its own scan (a walk, the
+ * index read, an analysis) started at once shared the CPU with the engine's first answers and
+ * delayed the first paint. Nothing is missed meanwhile: that scan compares the disk with the
+ * results shown (folderWatch.ts).
+ */
+const FOLLOW_AFTER_FIRST_ASK_MS = 500;
+const FOLLOW_AT_START_LATEST_MS = 5000;
+
 const batchTracesSchema = z.record(z.string(), z.object({ before: z.array(clusterSchema), gone: z.array(z.string()) })) satisfies z.ZodType<BatchTraces>;
 
 /** Enough to see what went wrong without the list growing for as long as the app stays open. */
@@ -95,6 +111,8 @@ export async function openScanRunner({ dataDir, events, settings, onChange, onRe
   const clusters = createClusterStore(last?.report.clusters ?? []);
   const actions = createActionResults(clusters, last?.traces);
   const watched = createWatchedChanges(clusters);
+  // One for every watch: a watch restarted during a batch is held as well.
+  const hold = createChangeHold();
   const index = openScanIndex(dataDir);
   let state: ScanState = last ? finishedState(last) : { running: false, errors: 0 };
   let running: { controller: AbortController; done: Promise<void> } | undefined;
@@ -163,6 +181,7 @@ export async function openScanRunner({ dataDir, events, settings, onChange, onRe
         onChanges: (changes) => applyChanges(changes, watched.judge),
         onWarning: warn,
         dismissals,
+        hold,
       });
       watch.scanId = last.scanId;
     });
@@ -193,6 +212,7 @@ export async function openScanRunner({ dataDir, events, settings, onChange, onRe
 
   async function dispose(): Promise<void> {
     disposed = true;
+    clearTimeout(followAtStart);
     running?.controller.abort(new Error('The engine is shutting down'));
     await running?.done;
     await follow();
@@ -204,7 +224,20 @@ export async function openScanRunner({ dataDir, events, settings, onChange, onRe
     }
   }
 
-  void follow();
+  let followAtStart: NodeJS.Timeout | undefined = setTimeout(startFollowing, FOLLOW_AT_START_LATEST_MS);
+  function startFollowing(): void {
+    clearTimeout(followAtStart);
+    followAtStart = undefined;
+    void follow();
+  }
+  function asked(): void {
+    if (!followAtStart) return;
+    clearTimeout(followAtStart);
+    followAtStart = setTimeout(startFollowing, FOLLOW_AFTER_FIRST_ASK_MS);
+  }
+  /** The first ask moves the watch's start closer; later asks do not push it back. */
+  let askedOnce = false;
+
   return {
     start(scanSettings) {
       if (running) throw new Error('A scan is already running');
@@ -223,9 +256,16 @@ export async function openScanRunner({ dataDir, events, settings, onChange, onRe
     },
     state: () => state,
     errors: () => last?.report.errors ?? [],
-    clusters: () => clusters.index(),
+    clusters() {
+      if (!askedOnce) {
+        askedOnce = true;
+        asked();
+      }
+      return clusters.index();
+    },
     folders: () => last?.report.folders ?? [],
     follow,
+    holdWatch: () => hold.hold(),
     filesGoing: (paths) => watched.expect(paths, false),
     filesGone(batchId, paths) {
       const { changes, warnings } = actions.gone(batchId, paths);

@@ -17,6 +17,7 @@ import type { ScanHooks } from '../scan/scanService.ts';
 import type { WalkedFile } from '../scan/types.ts';
 import { scanTree } from '../scan/walk.ts';
 import { createChangeQueue } from './changeQueue.ts';
+import type { ChangeHold } from './changeQueue.ts';
 import { diffClusters, trackCluster } from './clusterChanges.ts';
 import type { ClusterChange } from './clusterChanges.ts';
 import { watchDisk } from './diskWatcher.ts';
@@ -54,6 +55,10 @@ export interface WatchHooks {
   ownFiles?: readonly string[];
   /** Makes the native watcher; chokidar.watch unless a test says otherwise. */
   createWatcher?: CreateWatcher;
+  /** Holds the batches of changes while the engine's own clean-up runs; they are analysed after it. */
+  hold?: ChangeHold;
+  /** A batch of changed paths is taken to be re-read and analysed: a seam for tests to count analyses. */
+  onBatch?(paths: ReadonlySet<string>): void;
 }
 
 /** Roots without native watching are rescanned this often, or less when a rescan is slow. */
@@ -123,7 +128,7 @@ export async function watchFolders(options: ScanOptions, hooks: WatchHooks): Pro
   const ignoredByScan = createIgnoreTest(roots, options);
   const isOwnFile = createOwnFileTest(hooks.ownFiles ?? []);
   const isIgnored = (path: string) => isOwnFile(path) || ignoredByScan(path);
-  const queue = createChangeQueue(signal);
+  const queue = createChangeQueue(signal, hooks.hold);
   // Started first so the workers boot while the disk is listed.
   const pools = createScanPools(options);
   const disk = watchDisk(roots, { followSymlinks: options.followSymlinks, isIgnored }, { changed: queue.add, pollingStarted: () => queue.rescanIn(RESCAN_INTERVAL_MS), warning: warn }, hooks.createWatcher);
@@ -171,6 +176,7 @@ export async function watchFolders(options: ScanOptions, hooks: WatchHooks): Pro
     if (disk.polled.length > 0) queue.rescanIn(RESCAN_INTERVAL_MS);
 
     for (let batch = await queue.next(); batch !== undefined; batch = await queue.next()) {
+      hooks.onBatch?.(batch.paths);
       let changed = batch.paths.size > 0 && (await list.update(batch.paths, signal));
       if (batch.rescan) {
         const started = performance.now();

@@ -14,7 +14,7 @@ describe('app config', () => {
       rendererUrl: 'app://shingle/index.html',
       rendererDir: join('/opt/shingle/dist/renderer'),
       preloadPath: join('/opt/shingle/dist/electron/preload.cjs'),
-      engineHostEntry: join('/opt/shingle/electron/node/host/engineHost.ts'),
+      engineHostEntry: join('/opt/shingle/electron/node/host/engineHost.mjs'),
       dataDir: dirname(defaultJournalPath()),
       earlierDataDir: join('/home/ann/.config-appData', 'Shingle'),
       devTools: false,

@@ -1,7 +1,7 @@
 // The engine host process: the entry the desktop app runs in a utility process, forked here as a
 // Node child. Commands cross the process boundary checked against the contract, events come
 // back, the host's capabilities are asked of the parent, and dispose stops it cleanly.
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { getPriority } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -49,6 +49,14 @@ describe('the engine host process', () => {
     expect(await finished).toMatchObject({ running: false, errors: 0 });
     const page = (await engine.invoke('listClusters', { offset: 0, limit: 10, sort: 'path' })) as { total: number };
     expect(page.total).toBe(1);
+  });
+
+  it("keeps Node's compile cache in the user's cache folder, so that later starts load the engine already compiled", async () => {
+    // As the app starts it: no NODE_COMPILE_CACHE (the tests' default), the user's XDG_CACHE_HOME.
+    const cached = forkEngineHost({ dataDir: dataDir.path, host, env: { ...process.env, NODE_COMPILE_CACHE: undefined, XDG_CACHE_HOME: tree.path('cache') } });
+    await cached.invoke('getSettings', {});
+    await cached.dispose();
+    expect((await readdir(tree.path('cache/shingle/compile'))).length).toBeGreaterThan(0);
   });
 
   it('stops cleanly when asked, with its settings on disk', async () => {
