@@ -10,12 +10,6 @@
 // together, once.
 export const DEBOUNCE_MS = 150;
 export const MAX_BATCH_DELAY_MS = 1000;
-/**
- * After a hold, what was collected waits this long: the batch's last events may still be on their
- * way, and the page asks for the batch's result and the new list right then (analysed at once,
- * the engine answered those seconds later under load).
- */
-export const AFTER_HOLD_MS = 2000;
 
 export interface Batch {
   /** Paths named by the watcher since the last batch. */
@@ -107,14 +101,15 @@ export function createChangeQueue(signal: AbortSignal, hold?: ChangeHold): Chang
     );
   }
 
-  // At the release the events collected meanwhile wait AFTER_HOLD_MS more, as one batch.
+  // At the release the events collected meanwhile wait a debounce more: the batch's last events
+  // may still be on their way, and would otherwise make a second analysis.
   const stopListening = hold?.onRelease(() => {
     if (signal.aborted) return;
     if (paths.size > 0) {
       const now = performance.now();
       pathsDue = false;
       firstAddedAt = now;
-      dueAt = now + AFTER_HOLD_MS;
+      dueAt = now + DEBOUNCE_MS;
       arm(now);
     } else if (rescanDue) notify();
   });
