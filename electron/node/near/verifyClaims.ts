@@ -72,7 +72,7 @@ export async function verifyPairs(pairs: readonly SimilarPair[], nodes: readonly
     // kept, so their estimates are never taken as certain.
     const samples = unit === 'words' ? Math.min(sketchSize, nodes[pair.a]!.shingleCount, nodes[pair.b]!.shingleCount) : 1;
     const verdict = judgeEstimate(pair.similarity, threshold, samples);
-    if (verdict === 'above') kept.push(pair);
+    if (verdict === 'above') kept.push({ ...pair, estimated: true });
     if (verdict !== 'uncertain') continue;
     const known = reader.cache?.memo(keyOf(pair));
     if (known === undefined) unknown.push(pair);
