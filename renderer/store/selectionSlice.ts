@@ -31,9 +31,9 @@ export interface SelectionSlice {
   openFile(fileIndex: number, how: 'open' | 'reveal'): Promise<void>;
 }
 
-/** The same files, unchanged, in the same places: only figures differ (measured), the texts are the same. */
+/** The same kind and files, unchanged, in the same places: only figures differ (measured), the texts shown are the same. */
 function sameFiles(a: Cluster, b: Cluster): boolean {
-  return a.files.length === b.files.length && a.files.every((f, i) => f.path === b.files[i]!.path && f.size === b.files[i]!.size && f.mtime === b.files[i]!.mtime);
+  return a.kind === b.kind && a.files.length === b.files.length && a.files.every((f, i) => f.path === b.files[i]!.path && f.size === b.files[i]!.size && f.mtime === b.files[i]!.mtime);
 }
 
 /** Exact clusters are shown as a file summary: their texts are never needed. */
