@@ -5,7 +5,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { EngineService } from '../../../../electron/node/service/engineService.ts';
 import { jaccard } from '../../../../shared/fingerprint/jaccard.ts';
 import { chunkSet } from '../../../../shared/fingerprint/shingles.ts';
-import type { Cluster } from '../../../../shared/report.ts';
+import type { Cluster, ScanReport } from '../../../../shared/report.ts';
+import { runCli } from '../../../helpers/runCli.ts';
 import { createTempTree } from '../../../helpers/tempTree.ts';
 import type { TempTree } from '../../../helpers/tempTree.ts';
 import { randomWords, seededRandom, vocabulary } from '../../../shared/textFixtures.ts';
@@ -74,5 +75,17 @@ describe('exact figures of an opened cluster and a preview', () => {
     expect(named(await near(), 'memo.txt').estimated).toBeUndefined();
     // Out of the preview's scope: left as the scan found it.
     expect(named(await near(), 'letter.txt').estimated).toBe(true);
+  });
+
+  it('the CLI report marks the estimates: estimated in the JSON, ≈ in the text', async () => {
+    const json = await runCli(['scan', tree.root, '--json', '--no-index']);
+    expect(json.stderr).toBe('');
+    const report = JSON.parse(json.stdout) as ScanReport;
+    const letters = named(report.clusters.filter((c) => c.kind === 'near'), 'letter.txt');
+    expect(letters.estimated).toBe(true);
+    expect(letters.files.map((f) => f.estimated)).toEqual([undefined, true]);
+    const text = await runCli(['scan', tree.root, '--no-index']);
+    expect(text.stdout).toContain('2 near-duplicates, each ≥ ≈');
+    expect(text.stdout).toContain('(≈: estimated from samples of the texts)');
   });
 });
