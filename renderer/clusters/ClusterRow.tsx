@@ -1,12 +1,14 @@
 // One row of the cluster list: what the cluster is, where its files are (the folders that tell
 // them apart), and how much it frees.
 import { memo } from 'react';
-import { formatBytes } from '../../shared/format.ts';
+import { formatBytes, plural } from '../../shared/format.ts';
+import { deleteMarkOutcomes } from '../../shared/marks/markOutcomes.ts';
 import type { Cluster } from '../../shared/report.ts';
 import { displayPath } from '../../shared/fsName.ts';
 import { MiddleName } from '../format/MiddleName.tsx';
 import { distinguishingFolders } from '../format/folderLabels.ts';
 import { baseName, folderName } from '../format/paths.ts';
+import { includedKinds, includeLabels } from '../marks/bulkSteps.ts';
 import { useShingle } from '../store/useShingle.ts';
 import { kindLabels, similarityLabel } from './clusterLabels.ts';
 
@@ -14,12 +16,28 @@ interface ClusterRowProps {
   cluster: Cluster;
 }
 
-function MarkSummary({ clusterId }: { clusterId: string }) {
-  const marks = useShingle((s) => s.marks[clusterId]);
+/**
+ * The cluster's marks as the clean-up will take them: the Delete marks that act, by the rule the
+ * counts line and the plan follow (deleteMarkOutcomes), and those that need a kind included.
+ */
+function MarkSummary({ cluster }: { cluster: Cluster }) {
+  const marks = useShingle((s) => s.marks[cluster.id]);
+  const includeNear = useShingle((s) => s.cleanupDraft.includeNear);
+  const includeContained = useShingle((s) => s.cleanupDraft.includeContained);
   if (!marks) return null;
-  const values = Object.values(marks);
-  const deletions = values.filter((m) => m === 'delete').length;
-  return <span className={`row-marks${deletions > 0 ? ' has-deletions' : ''}`}>{deletions > 0 ? `${deletions} to delete` : `${values.length} kept`}</span>;
+  const outcomes = [...deleteMarkOutcomes(cluster, marks, includedKinds({ includeNear, includeContained })).values()];
+  const going = outcomes.filter((outcome) => outcome === 'goes').length;
+  const staying = outcomes.length - going;
+  const stay = `stay${staying === 1 ? 's' : ''}`;
+  // Short: the row's folders share its line.
+  const text = outcomes.length === 0 ? `${Object.keys(marks).length} kept` : going === 0 ? `${staying} marked, ${stay}` : `${going} to delete${staying > 0 ? ` · ${staying} ${stay}` : ''}`;
+  const needed = [...new Set(outcomes.filter((outcome) => outcome !== 'goes'))].map((kind) => `“${includeLabels[kind]}”`).join(' or ');
+  const why = staying > 0 ? `${plural(staying, 'file')} marked Delete ${stay} unless ${needed} is ticked in the clean-up` : undefined;
+  return (
+    <span className={`row-marks${going > 0 ? ' has-deletions' : ''}`} title={why}>
+      {text}
+    </span>
+  );
 }
 
 export const ClusterRow = memo(function ClusterRow({ cluster }: ClusterRowProps) {
@@ -40,7 +58,7 @@ export const ClusterRow = memo(function ClusterRow({ cluster }: ClusterRowProps)
           {cluster.files.length} files{cluster.kind === 'exact' ? '' : ` · ${similarityLabel(cluster)}`}
         </span>
         {first && <MiddleName className="row-folder" kind="folder" name={folders} title={[...new Set(cluster.files.map((f) => folderName(f.path)))].join('\n')} />}
-        <MarkSummary clusterId={cluster.id} />
+        <MarkSummary cluster={cluster} />
       </span>
     </>
   );

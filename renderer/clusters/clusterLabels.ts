@@ -24,7 +24,7 @@ export const sortLabels: Record<ClusterSort, string> = {
 };
 
 /**
- * The similarity a cluster is shown with: exact clusters are simply identical; a contained
+ * The similarity a cluster is shown with ("≈" before an estimate): exact clusters are simply identical; a contained
  * cluster says how much of the smaller documents lies inside the first (its container), named
  * by `nameOf` when given.
  */
@@ -34,7 +34,8 @@ export function similarityLabel(cluster: Cluster, nameOf?: (path: string) => str
     // 100 % only for one text: identical, or the same words where punctuation or case differ.
     const one = oneText(cluster);
     if (one !== undefined) return one === 'words' ? 'same words' : 'identical text';
-    return `${formatPercent(Math.min(cluster.similarity, 0.999))} similar`;
+    // ≈: the scan's sketch estimate, until the cluster is opened and the engine measures it.
+    return `${cluster.estimated ? '≈' : ''}${formatPercent(Math.min(cluster.similarity, 0.999))} similar`;
   }
   const [container, contained] = cluster.files;
   if (!nameOf || !container || !contained) return `${formatPercent(cluster.similarity)} inside`;

@@ -61,7 +61,7 @@ export function MarkDialog({ onClose }: MarkDialogProps) {
       <section className="marks-section" aria-labelledby="marks-shown">
         <h3 id="marks-shown">The clusters the list shows</h3>
         <p className="marks-help">
-          One file of each cluster always stays: those marked Keep, a reference folder’s, the document containing the others, or else the cluster’s first file, marked Keep.
+          One file of each cluster always stays: those marked Keep, a reference folder’s, the document containing the others, or else the one the clean-up’s keep criteria would keep (without criteria, the cluster’s first file), marked Keep.
         </p>
         <div className="marks-buttons">
           {(['all', 'none', 'invert'] as const).map((kind) => (

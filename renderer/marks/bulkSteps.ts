@@ -8,6 +8,9 @@ import type { MarkAllKind } from '../../shared/marks/bulkMarks.ts';
 import { deleteMarkOutcomes } from '../../shared/marks/markOutcomes.ts';
 import type { MarkCounts } from '../../shared/marks/markOutcomes.ts';
 import type { Cluster } from '../../shared/report.ts';
+import { KeepRuleError, parseKeepRule } from '../../shared/selection/keepRules.ts';
+import type { KeepRule } from '../../shared/selection/keepRules.ts';
+import { ruleTexts } from '../cleanup/cleanupRules.ts';
 import type { CleanupDraft } from '../cleanup/cleanupRules.ts';
 import type { MarksByCluster } from '../engine/contractTypes.ts';
 import { baseName } from '../format/paths.ts';
@@ -23,9 +26,24 @@ export function includedKinds(draft: Pick<CleanupDraft, 'includeNear' | 'include
   return [...(draft.includeNear ? (['near'] as const) : []), ...(draft.includeContained ? (['contained'] as const) : [])];
 }
 
-/** One undo step marking every cluster given (those a filter shows). */
-export function markAllStep(kind: MarkAllKind, clusters: readonly Cluster[], marks: MarksByCluster, isReference: (path: string) => boolean): MarkChange[] {
-  return clusters.flatMap((cluster) => markAllChanges(kind, cluster, marks[cluster.id], isReference).map((change) => ({ clusterId: cluster.id, ...change })));
+/** The keep rules of the clean-up's criteria, in order; none while one does not parse (a format list being typed). */
+export function draftKeepRules(draft: CleanupDraft): KeepRule[] {
+  try {
+    return ruleTexts(draft).map(parseKeepRule);
+  } catch (error) {
+    if (error instanceof KeepRuleError) return [];
+    throw error;
+  }
+}
+
+/**
+ * One undo step marking every cluster given (those a filter shows). Where a cluster needs a
+ * keeper, it is the file the clean-up's keep criteria would keep (`draft`), so that marking all
+ * and cleaning up by the criteria keep the same file.
+ */
+export function markAllStep(kind: MarkAllKind, clusters: readonly Cluster[], marks: MarksByCluster, isReference: (path: string) => boolean, draft: CleanupDraft): MarkChange[] {
+  const rules = draftKeepRules(draft);
+  return clusters.flatMap((cluster) => markAllChanges(kind, cluster, marks[cluster.id], isReference, rules).map((change) => ({ clusterId: cluster.id, ...change })));
 }
 
 /**

@@ -73,7 +73,7 @@ export function memberRows(cluster: Cluster): MemberRow[] {
       mtime: file.mtime,
       words: file.words,
       similarity: figure,
-      similarityText: figure === undefined ? '' : `${similarityText(figure, identical)}${cluster.kind === 'contained' && !identical ? ' inside' : ''}`,
+      similarityText: figure === undefined ? '' : `${file.estimated && !identical ? '≈' : ''}${similarityText(figure, identical)}${cluster.kind === 'contained' && !identical ? ' inside' : ''}`,
       matchedLabel: i > 0 && !identical && matched !== 0 ? labels[matched] : undefined,
       sameAs: sameAs && (sameName(sameAs.index) ? { ...sameAs, label: folders[sameAs.index]!, by: 'folder' } : { ...sameAs, label: baseName(paths[sameAs.index]!), by: 'name' }),
       textGroup: text[i]!,

@@ -209,7 +209,7 @@ export const createMarksSlice: SliceCreator<MarksSlice> = ({ set, get, engine })
           get().reportError(`The list holds ${plural(clusters.length, 'cluster')} now, not the ${formatCount(shownClusters)} the button named, so nothing was marked; look at the list again.`);
           return;
         }
-        const step = markAllStep(kind, clusters, get().marks, isReference);
+        const step = markAllStep(kind, clusters, get().marks, isReference, get().cleanupDraft);
         set({ markNote: null });
         if (step.length > 0) await apply(step, 'do');
       } catch (error) {

@@ -31,6 +31,11 @@ export interface SelectionSlice {
   openFile(fileIndex: number, how: 'open' | 'reveal'): Promise<void>;
 }
 
+/** The same kind and files, unchanged, in the same places: only figures differ (measured), the texts shown are the same. */
+function sameFiles(a: Cluster, b: Cluster): boolean {
+  return a.kind === b.kind && a.files.length === b.files.length && a.files.every((f, i) => f.path === b.files[i]!.path && f.size === b.files[i]!.size && f.mtime === b.files[i]!.mtime);
+}
+
 /** Exact clusters are shown as a file summary: their texts are never needed. */
 function needsTexts(cluster: Cluster): boolean {
   return cluster.kind !== 'exact';
@@ -58,6 +63,9 @@ export const createSelectionSlice: SliceCreator<SelectionSlice> = ({ set, get, e
   function open(cluster: Cluster, index: number | null) {
     set({ cluster, selectedIndex: index, clusterGone: false, texts: {}, focusedFile: 0 });
     loadTexts(cluster);
+    // Figures the scan estimated are measured on the texts by the engine; the measured cluster
+    // comes back as a clusterChange event (sameFiles: its texts are not loaded again).
+    if (cluster.estimated) void engine.getCluster({ clusterId: cluster.id }).catch(() => undefined);
   }
 
   return {
@@ -99,6 +107,12 @@ export const createSelectionSlice: SliceCreator<SelectionSlice> = ({ set, get, e
       // The focus stays on its file, wherever the change put it; a file that left takes it along,
       // so that a key meant for it never acts on the file that moved into its place.
       const { cluster, focusedFile } = get();
+      if (cluster && sameFiles(cluster, change.cluster)) {
+        set({ cluster: change.cluster, clusterGone: false });
+        // A new analysis of the same files brings the sketch's figures back: measured again while open.
+        if (change.cluster.estimated) void engine.getCluster({ clusterId: change.cluster.id }).catch(() => undefined);
+        return;
+      }
       const path = focusedFile === null ? undefined : cluster?.files[focusedFile]?.path;
       open(change.cluster, get().selectedIndex);
       const at = change.cluster.files.findIndex((file) => file.path === path);

@@ -22,8 +22,11 @@ export interface NearNode extends TriageNode {
   lists?: Uint32Array;
 }
 
-/** `similarity`: estimated (from the sketches), or exact where `exact` says so or once verified. */
-export type SimilarPair = TriagedPair;
+/**
+ * `similarity`: estimated (from the sketches), or exact where `exact` says so or once verified;
+ * `estimated` set by the verifier on a pair kept on its estimate, unverified (claimRules.judgeEstimate).
+ */
+export type SimilarPair = TriagedPair & { estimated?: true };
 
 export interface CandidateResult {
   pairs: SimilarPair[];
@@ -97,6 +100,8 @@ export interface StarMember {
   similarity: number;
   /** The node this member really matches: the center, or for a late-comer its best partner. */
   match: number;
+  /** `similarity` is the pair's sketch estimate (SimilarPair.estimated). */
+  estimated?: true;
 }
 
 export interface StarCluster {
@@ -112,10 +117,10 @@ export interface StarCluster {
  * would have been a center), so nothing is joined through a left-over node.
  */
 export function starClusters(count: number, pairs: readonly SimilarPair[]): StarCluster[] {
-  const neighbours: { node: number; similarity: number }[][] = Array.from({ length: count }, () => []);
-  for (const { a, b, similarity } of pairs) {
-    neighbours[a]!.push({ node: b, similarity });
-    neighbours[b]!.push({ node: a, similarity });
+  const neighbours: Partner[][] = Array.from({ length: count }, () => []);
+  for (const { a, b, similarity, estimated } of pairs) {
+    neighbours[a]!.push({ node: b, similarity, ...(estimated ? { estimated } : {}) });
+    neighbours[b]!.push({ node: a, similarity, ...(estimated ? { estimated } : {}) });
   }
   const weight = neighbours.map((list) => list.reduce((sum, n) => sum + n.similarity, 0));
   const order = [...neighbours.keys()]
@@ -129,20 +134,32 @@ export function starClusters(count: number, pairs: readonly SimilarPair[]): Star
     if (members.length === 0) continue;
     starOf[center] = clusters.length;
     for (const member of members) starOf[member.node] = clusters.length;
-    clusters.push({ center, members: members.map(({ node, similarity }) => ({ node, similarity, match: center })) });
+    clusters.push({ center, members: members.map((partner) => memberOf(partner, center)) });
   }
   for (let node = 0; node < count; node++) {
     if (starOf[node] !== -1 || neighbours[node]!.length === 0) continue;
     const best = bestPartner(neighbours[node]!, () => true);
     starOf[node] = starOf[best.node]!;
-    clusters[starOf[node]!]!.members.push({ node, similarity: best.similarity, match: best.node });
+    clusters[starOf[node]!]!.members.push(memberOf({ ...best, node }, best.node));
   }
   regroupMembers(clusters, neighbours, starOf);
   return clusters;
 }
 
-function bestPartner(partners: readonly { node: number; similarity: number }[], allowed: (node: number) => boolean): { node: number; similarity: number } {
-  let best: { node: number; similarity: number } | undefined;
+/** A node's partner: the other node of a pair, with the pair's figure. */
+interface Partner {
+  node: number;
+  similarity: number;
+  estimated?: true;
+}
+
+/** `partner` as a star member matched to `match`, its figure and whether it is an estimate kept. */
+function memberOf({ node, similarity, estimated }: Partner, match: number): StarMember {
+  return { node, similarity, match, ...(estimated ? { estimated } : {}) };
+}
+
+function bestPartner(partners: readonly Partner[], allowed: (node: number) => boolean): Partner {
+  let best: Partner | undefined;
   for (const p of partners) if (allowed(p.node) && (!best || p.similarity > best.similarity || (p.similarity === best.similarity && p.node < best.node))) best = p;
   return best!;
 }
@@ -156,7 +173,7 @@ const REGROUP_PASSES = 4;
  * together. Centers, members named as someone's match and a cluster's last member stay, so every
  * member keeps a match in its cluster and no one is left out.
  */
-function regroupMembers(clusters: StarCluster[], neighbours: readonly { node: number; similarity: number }[][], starOf: Int32Array): void {
+function regroupMembers(clusters: StarCluster[], neighbours: readonly Partner[][], starOf: Int32Array): void {
   const matchedBy = new Uint32Array(starOf.length);
   for (const star of clusters) for (const m of star.members) matchedBy[m.match]!++;
   const partnersIn = new Map<number, number>();
@@ -173,7 +190,7 @@ function regroupMembers(clusters: StarCluster[], neighbours: readonly { node: nu
         const best = bestPartner(neighbours[member.node]!, (node) => starOf[node] === target);
         star.members.splice(star.members.indexOf(member), 1);
         matchedBy[member.match]!--;
-        clusters[target]!.members.push({ node: member.node, similarity: best.similarity, match: best.node });
+        clusters[target]!.members.push(memberOf({ ...best, node: member.node }, best.node));
         matchedBy[best.node]!++;
         starOf[member.node] = target;
         moved = true;

@@ -56,6 +56,12 @@ export const reportFileSchema = z.object({
    * all joined this cluster around another representative.
    */
   matches: z.string().optional(),
+  /**
+   * Near clusters: `similarity` is the sketch's (MinHash) estimate, taken without reading the two
+   * texts again because it clears the threshold by far; it may be off by a few points either way.
+   * Absent when the figure was measured on the texts. Opening the cluster in the app measures it.
+   */
+  estimated: z.boolean().optional(),
 });
 
 export const clusterSchema = z.object({
@@ -67,6 +73,8 @@ export const clusterSchema = z.object({
   reclaimable: z.number(),
   files: z.array(reportFileSchema),
   description: z.string().optional(),
+  /** Some member's figure is an estimate (see reportFileSchema's `estimated`), so the cluster's may be too. */
+  estimated: z.boolean().optional(),
 });
 
 export const scanErrorSchema = z.object({

@@ -3,6 +3,8 @@
 // contained cluster's container is never marked Delete, nor a file in a reference folder. Pure:
 // the engine checks and applies these, the page proposes them for the clusters it shows.
 import type { Cluster } from '../report.ts';
+import type { KeepRule } from '../selection/keepRules.ts';
+import { selectCluster } from '../selection/selectFiles.ts';
 
 export type Mark = 'keep' | 'delete';
 /** A cluster's marks by path. */
@@ -36,9 +38,8 @@ function changesTo(cluster: Cluster, marks: ClusterMarks | undefined, next: read
 }
 
 /**
- * Where every file would be Delete, the first one the person may keep (the lowest position: a
- * near cluster's first file is the one the others were measured to) is marked Keep instead.
- * Returns its position, or null when something already stays.
+ * Where every file would be Delete, the first of `candidates` (positions, best to keep first) is
+ * marked Keep instead. Returns its position, or null when something already stays.
  */
 function keepOne(next: (Mark | null)[], candidates: readonly number[]): number | null {
   if (next.some((mark) => mark !== 'delete')) return null;
@@ -48,19 +49,31 @@ function keepOne(next: (Mark | null)[], candidates: readonly number[]): number |
 }
 
 /**
- * One cluster's changes for "mark all" (Delete every file but the keepers: those marked Keep, the
- * container, reference folders' files, or else the first file, marked Keep), "none" (every mark
- * cleared) or "invert" (Delete becomes Keep and the rest Delete, files never deleted left as they
- * are, and one kept where all would go).
+ * The positions of a cluster's files, best to keep first by the keep rules, as a clean-up by those
+ * rules ranks them (selectCluster: the container first, then the rules, then the path); without
+ * rules, the report's order (a near cluster's first file is the one the others were measured to).
  */
-export function markAllChanges(kind: MarkAllKind, cluster: Cluster, marks: ClusterMarks | undefined, isReference: (path: string) => boolean): FileMarkChange[] {
+function keepOrder(cluster: Cluster, rules: readonly KeepRule[]): number[] {
+  if (rules.length === 0) return cluster.files.map((_, i) => i);
+  const indexOf = new Map(cluster.files.map((file, i) => [file.path, i] as const));
+  return (selectCluster(cluster, rules).order ?? []).map((path) => indexOf.get(path)!);
+}
+
+/**
+ * One cluster's changes for "mark all" (Delete every file but the keepers: those marked Keep, the
+ * container, reference folders' files, or else the file the keep rules would keep, marked Keep),
+ * "none" (every mark cleared) or "invert" (Delete becomes Keep and the rest Delete, files never
+ * deleted left as they are, and one kept where all would go, chosen by the same rules). `rules`:
+ * the clean-up's keep criteria, so that what a bulk mark keeps is what the clean-up would keep.
+ */
+export function markAllChanges(kind: MarkAllKind, cluster: Cluster, marks: ClusterMarks | undefined, isReference: (path: string) => boolean, rules: readonly KeepRule[] = []): FileMarkChange[] {
   const fixed = neverDeleted(cluster, isReference);
   const current = cluster.files.map((file) => markAt(marks, file.path));
   let next: (Mark | null)[];
   if (kind === 'none') next = current.map(() => null);
   else if (kind === 'all') next = current.map((mark, i) => (fixed(i) || mark === 'keep' ? mark : 'delete'));
   else next = current.map((mark, i) => (fixed(i) ? mark : mark === 'delete' ? 'keep' : 'delete'));
-  if (kind !== 'none') keepOne(next, cluster.files.map((_, i) => i));
+  if (kind !== 'none') keepOne(next, keepOrder(cluster, rules));
   return changesTo(cluster, marks, next);
 }
 

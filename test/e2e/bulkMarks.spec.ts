@@ -161,3 +161,41 @@ test('a Delete mark on an edited version says at once that it stays, and the cou
   // The note spoke of edited versions left out: it goes once they are in.
   await expect(page.locator('.mark-note')).toHaveCount(0);
 });
+
+test('mark all keeps the file the clean-up’s keep criteria keep, and each row counts only the Delete marks that act', async ({ shingle }) => {
+  const { page, tree, service } = shingle;
+  await scanHomeTree(shingle);
+  await filterByFolder(page, tree.path('Documents'));
+  await expect(clusterList(page).getByRole('option')).toHaveCount(3);
+  // The criterion: keep the copy in Documents (the licence's first file is Backup's).
+  const cleanup = await openCleanup(page);
+  await cleanup.getByLabel('In clusters I have not marked').selectOption('in');
+  await cleanup.getByRole('combobox', { name: /^Folder/ }).selectOption(tree.path('Documents'));
+  await cleanup.getByRole('button', { name: 'Close' }).click();
+
+  const dialog = await openMarkDialog(page);
+  await dialog.getByRole('button', { name: 'Mark 3 clusters in this filter: Delete all but one' }).click();
+  await expect(dialog).toBeHidden();
+  await expect
+    .poll(() => marksOf(service, tree))
+    .toEqual({
+      'Documents/Licenses/Apache-2.0.txt': 'keep',
+      'Downloads/Apache-2.0.txt': 'delete',
+      'Backup/Documents-2023/Licenses/Apache-2.0.txt': 'delete',
+      'Documents/budget.txt': 'keep',
+      'Downloads/budget (1).txt': 'delete',
+      'Documents/contract.txt': 'keep',
+      'Downloads/contract-edited.txt': 'delete',
+    });
+
+  // The rows count as the counts line does: the edited contract stays while edited versions are left out.
+  const row = (name: string) => clusterList(page).getByRole('option').filter({ hasText: name }).locator('.row-marks');
+  await expect(row('Apache-2.0.txt')).toHaveText('2 to delete');
+  await expect(row('contract')).toHaveText('1 marked, stays');
+  await expect(page.getByRole('status', { name: 'Marks' })).toHaveText('4 marked Delete · 3 will go · 1 need Edited versions');
+  await shoot(page, 'mark-all-by-criteria');
+  const again = await openCleanup(page);
+  await again.getByLabel(/Edited versions/).check();
+  await again.getByRole('button', { name: 'Close' }).click();
+  await expect(row('contract')).toHaveText('1 to delete');
+});

@@ -47,6 +47,12 @@ describe('mark all, none, invert', () => {
     expect(after(contained, {}, markAllChanges('invert', contained, {}, noReference))).toEqual({ '/d/chapter.txt': 'delete' });
   });
 
+  it('keeps the file the keep rules would keep, as a clean-up by those rules does', () => {
+    const dated = cluster('exact', [['/d/a.txt', { mtime: 1 }], ['/d/b.txt', { mtime: 3 }], ['/d/c.txt', { mtime: 2 }]]);
+    expect(after(dated, {}, markAllChanges('all', dated, {}, noReference, [{ kind: 'newest' }]))).toEqual({ '/d/a.txt': 'delete', '/d/b.txt': 'keep', '/d/c.txt': 'delete' });
+    expect(after(dated, {}, markAllChanges('invert', dated, {}, noReference, [{ kind: 'not-in-folder', folder: '/d' }, { kind: 'newest' }]))).toEqual({ '/d/a.txt': 'delete', '/d/b.txt': 'keep', '/d/c.txt': 'delete' });
+  });
+
   it('clears every mark', () => {
     const marks: ClusterMarks = { '/d/a.txt': 'keep', '/d/b.txt': 'delete' };
     expect(after(exact, marks, markAllChanges('none', exact, marks, noReference))).toEqual({});

@@ -16,12 +16,15 @@ function sameAs(file: ReportFile): string {
   return `  (same words as ${match}, other punctuation or case)`;
 }
 
+/** "≈" before a figure that is a sketch's estimate (reportFileSchema's `estimated`), not measured on the texts. */
+const approx = (item: { estimated?: boolean | undefined }) => (item.estimated ? '≈' : '');
+
 function fileLine(file: ReportFile, cluster: Cluster, shownPath: (path: string) => string): string {
   const links = file.links?.length ? `  (same file as ${file.links.map(terminalPath).join(', ')})` : '';
   const format = file.format ? `  [${file.format}${file.words !== undefined ? `, ${plural(file.words, 'word')}` : ''}]` : '';
   // The heading's figure is to the first file; a member matched through another says which.
   const other = file.identical === undefined && file.matches !== undefined && file.matches !== cluster.files[0]?.path && file.similarity !== undefined;
-  const matched = other ? `  (${formatPercent(file.similarity!)} ${cluster.kind === 'contained' ? 'of it inside' : 'similar to'} ${terminalPath(file.matches!)})` : '';
+  const matched = other ? `  (${approx(file)}${formatPercent(file.similarity!)} ${cluster.kind === 'contained' ? 'of it inside' : 'similar to'} ${terminalPath(file.matches!)})` : '';
   return `    ${shownPath(file.path)}${format}${links}${sameAs(file)}${matched}`;
 }
 
@@ -45,7 +48,7 @@ function clusterHeading(cluster: Cluster): string {
   const named = cluster.files.some((file) => file.identical === undefined && file.matches !== undefined && file.matches !== first) ? ' or to the one named' : '';
   const what =
     cluster.kind === 'near'
-      ? `${plural(cluster.files.length, 'near-duplicate')}, each ≥ ${similarity} similar to the first${named}`
+      ? `${plural(cluster.files.length, 'near-duplicate')}, each ≥ ${approx(cluster)}${similarity} similar to the first${named}${cluster.estimated ? ' (≈: estimated from samples of the texts)' : ''}`
       : `contained (≥ ${similarity} of each inside the first${named.replace(' to ', ' ')})`;
   return `  ${size} reclaimable · ${what}`;
 }

@@ -21,6 +21,8 @@ export interface DetailReader {
   readonly cache: ContentCache | undefined;
   /** Chunk and shingle sets of the given nodes' first files, read now (nothing cached here). */
   read(nodes: readonly TextNode[]): Promise<Map<TextNode, DocumentDetail>>;
+  /** Chunk and shingle sets of one file, read now; undefined when it cannot be read (listed in errors()). */
+  readFile(file: { path: string; size: number }): Promise<DocumentDetail | undefined>;
   /** The text of the node's first file, or undefined when it cannot be read again. */
   readText(node: TextNode): Promise<string | undefined>;
   filesRead(): number;
@@ -44,24 +46,27 @@ export function createDetailReader(unit: ChunkUnit, hooks: { signal?: AbortSigna
   const fail = (path: string, { code, message }: { code: string; message: string }, consequence: string) => {
     if (!failed.has(path)) failed.set(path, { path, code, message: `${consequence}: ${message}` });
   };
+  const readDetail = async ({ path, size }: { path: string; size: number }, threads: number): Promise<DocumentDetail | undefined> => {
+    pool ??= createExtractPool<DocumentDetail>({ threads: Math.min(2, threads), postProcess: detailStepUrl(unit) });
+    count++;
+    const result = await pool.extract(path, hooks.signal, size);
+    if (result.ok) return result;
+    fail(path, result, 'Not compared with the documents it may match, as it could not be read again');
+    return undefined;
+  };
   return {
     cache: hooks.cache,
     async read(nodes) {
       const out = new Map<TextNode, DocumentDetail>();
-      if (nodes.length === 0) return out;
-      pool ??= createExtractPool<DocumentDetail>({ threads: Math.min(2, nodes.length), postProcess: detailStepUrl(unit) });
-      const reader = pool;
       await Promise.all(
         nodes.map(async (node) => {
-          count++;
-          const { path, size } = node.units[0]!.unit;
-          const result = await reader.extract(path, hooks.signal, size);
-          if (result.ok) out.set(node, result);
-          else fail(path, result, 'Not compared with the documents it may match, as it could not be read again');
+          const detail = await readDetail(node.units[0]!.unit, nodes.length);
+          if (detail) out.set(node, detail);
         }),
       );
       return out;
     },
+    readFile: (file) => readDetail(file, 2),
     async readText(node) {
       textPool ??= createExtractPool({ threads: 1 });
       count++;

@@ -75,7 +75,7 @@ export async function verifyPairs(pairs: readonly SimilarPair[], nodes: readonly
     }
     const samples = estimateSamples(unit === 'words', sketchSize, nodes[pair.a]!.shingleCount, nodes[pair.b]!.shingleCount);
     const verdict = judgeEstimate(pair.similarity, threshold, samples);
-    if (verdict === 'above') kept.push(pair);
+    if (verdict === 'above') kept.push({ ...pair, estimated: true });
     if (verdict !== 'uncertain') continue;
     const known = reader.cache?.memo(keyOf(pair));
     if (known === undefined) unknown.push(pair);

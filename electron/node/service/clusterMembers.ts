@@ -47,7 +47,7 @@ export function withoutFiles(cluster: Cluster, gone: ReadonlySet<string>): Reduc
     const head = units[0]![0]!;
     for (const [u, unit] of units.entries()) {
       for (const [i, file] of unit.entries()) {
-        const { identical: _identical, similarity: _similarity, matches: _matches, ...rest } = file;
+        const { identical: _identical, similarity: _similarity, matches: _matches, estimated: _estimated, ...rest } = file;
         if (m === 0 && u === 0 && i === 0) {
           files.push(rest);
           continue;
@@ -63,7 +63,13 @@ export function withoutFiles(cluster: Cluster, gone: ReadonlySet<string>): Reduc
         const matches = first.matches === undefined ? undefined : standIn.get(first.matches);
         if (first.matches !== undefined && matches === undefined) return { outcome: 'unverifiable' };
         const words = first.identical === 'words' ? { identical: first.identical } : {};
-        files.push({ ...rest, ...words, ...(first.similarity !== undefined ? { similarity: first.similarity } : {}), ...(matches !== undefined ? { matches } : {}) });
+        files.push({
+          ...rest,
+          ...words,
+          ...(first.similarity !== undefined ? { similarity: first.similarity } : {}),
+          ...(matches !== undefined ? { matches } : {}),
+          ...(first.estimated ? { estimated: true } : {}),
+        });
       }
     }
   }
@@ -89,9 +95,13 @@ function withoutLinks(file: ReportFile, gone: ReadonlySet<string>): ReportFile {
   return left.length > 0 ? { ...rest, links: left } : rest;
 }
 
-/** Reclaimable and similarity as the analysis computes them: everything but the first file, the lowest measure. */
-function rebuilt(cluster: Cluster, files: ReportFile[], description: string | undefined): Cluster {
+/**
+ * Reclaimable and similarity as the analysis computes them: everything but the first file, the
+ * lowest measure, an estimate if any member's is.
+ */
+export function rebuilt(cluster: Cluster, files: ReportFile[], description: string | undefined): Cluster {
   const reclaimable = files.slice(1).reduce((sum, file) => sum + file.size, 0);
   const similarity = cluster.kind === 'exact' ? 1 : Math.min(1, ...files.slice(1).map((file) => file.similarity ?? 1));
-  return { id: cluster.id, kind: cluster.kind, similarity, reclaimable, files, ...(description ? { description } : {}) };
+  const estimated = files.some((file) => file.estimated);
+  return { id: cluster.id, kind: cluster.kind, similarity, reclaimable, files, ...(description ? { description } : {}), ...(estimated ? { estimated } : {}) };
 }

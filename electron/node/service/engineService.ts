@@ -10,6 +10,7 @@ import { plural } from '../../../shared/format.ts';
 import { displayPath } from '../../../shared/fsName.ts';
 import type { EngineApi, EventPayload } from '../../../shared/contract/engineContract.ts';
 import type { Dismissal } from '../../../shared/dismissals.ts';
+import type { Cluster } from '../../../shared/report.ts';
 import { folderFilesNow } from '../actions/folderFilesNow.ts';
 import { readReport } from '../actions/readReport.ts';
 import { toFsPath } from '../scan/fsPath.ts';
@@ -17,6 +18,7 @@ import { followActions } from './actionFollow.ts';
 import { openBulkActions } from './bulkActions.ts';
 import type { PermanentDeleteSummary } from './bulkActions.ts';
 import { createDocumentTexts } from './documentText.ts';
+import { hasEstimates, measureClusters } from './exactFigures.ts';
 import { openDismissedStore } from './dismissedStore.ts';
 import { createEngineEvents } from './engineEvents.ts';
 import { createMarkCommands } from './markCommands.ts';
@@ -122,6 +124,21 @@ export function createEngineService({ dataDir, host }: EngineServiceOptions): En
   }
 
   /**
+   * The clusters with their estimated figures measured on the texts (exactFigures.ts), the results
+   * updated (told as clusterChange events) where they still hold them as they were.
+   */
+  async function measuredFigures(clusters: readonly Cluster[]): Promise<Cluster[]> {
+    const { scans, settings } = await stores;
+    const measured = await measureClusters(clusters.filter(hasEstimates), settings.get().unit);
+    const byId = new Map(measured.map((cluster) => [cluster.id, cluster]));
+    clusters.forEach((cluster) => {
+      const after = byId.get(cluster.id);
+      if (after) scans.measured(cluster, after);
+    });
+    return clusters.map((cluster) => byId.get(cluster.id) ?? cluster);
+  }
+
+  /**
    * The paths of a whole cluster the UI shows: the files it holds now must be the ones the person
    * saw (an exact cluster keeps its id when a copy joins it), or hiding it would hide one unseen.
    */
@@ -211,7 +228,10 @@ export function createEngineService({ dataDir, host }: EngineServiceOptions): En
         openingReport = false;
       }
     },
-    getCluster: async ({ clusterId }) => (await stores).scans.clusters().get(clusterId) ?? null,
+    async getCluster({ clusterId }) {
+      const cluster = (await stores).scans.clusters().get(clusterId);
+      return cluster ? ((await measuredFigures([cluster]))[0] ?? null) : null;
+    },
     async getDocumentText(ref) {
       const { cluster, file } = await fileOf(ref);
       return texts.text(cluster, file);
@@ -283,7 +303,13 @@ export function createEngineService({ dataDir, host }: EngineServiceOptions): En
       moveTarget = folder;
       return { folder };
     },
-    previewActions: async (request) => (await stores).actions.preview(request),
+    async previewActions(request) {
+      const { scans, actions } = await stores;
+      // The preview shows the figures of the clusters it plans: measured first, where estimated.
+      const all = scans.clusters();
+      await measuredFigures(request.clusterIds ? request.clusterIds.flatMap((id) => all.get(id) ?? []) : all.all());
+      return actions.preview(request);
+    },
     getPlanPage: async (request) => (await stores).actions.page(request),
     applyActions: async (request) => (await stores).actions.apply(request),
     listBatches: async () => (await stores).actions.batches(),

@@ -84,6 +84,8 @@ export interface ScanRunner {
   open(report: ScanReport): Promise<{ clusters: number }>;
   /** A dismissal was made: what it hides leaves the results now, told as clusterChange events. */
   hide(dismissal: Dismissal): void;
+  /** `before` with its figures measured (exactFigures.ts) replaces it, if the results still hold it as it was. */
+  measured(before: Cluster, after: Cluster): void;
   /** A dismissal was forgotten: the disk is looked at afresh, and what it hid comes back as changes. */
   reread(): Promise<void>;
   dispose(): Promise<void>;
@@ -293,6 +295,10 @@ export async function openScanRunner({ dataDir, events, settings, onChange, onRe
           return kept === cluster ? [] : [{ event: 'cluster-changed', cluster: kept, previousId: cluster.id }];
         }),
       );
+    },
+    measured(before, after) {
+      if (before === after || clusters.get(before.id) !== before) return;
+      applyChanges([{ event: 'cluster-changed', cluster: after, previousId: before.id }]);
     },
     reread() {
       // The watcher's fresh look (its own scan, read from the index) is compared with what is shown.

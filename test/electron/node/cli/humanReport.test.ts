@@ -67,4 +67,12 @@ describe('human scan output', () => {
     const sameWords = { ...report, clusters: [{ ...cluster!, similarity: 1, files: files.slice(0, 4) }] } as ScanReport;
     expect(formatHumanReport(sameWords).split('\n')[0]).toBe('  20 B reclaimable · 4 files of the same words, not all with the same punctuation or case');
   });
+
+  it('marks with ≈ the figures that are sketch estimates, not measured on the texts', () => {
+    const [cluster] = report.clusters;
+    const files = cluster!.files.map((file, i) => (i === 2 ? { ...file, estimated: true } : file));
+    const lines = formatHumanReport({ ...report, clusters: [{ ...cluster!, files, estimated: true }] } as ScanReport).split('\n');
+    expect(lines[0]).toBe('  20 B reclaimable · 3 near-duplicates, each ≥ ≈53% similar to the first or to the one named (≈: estimated from samples of the texts)');
+    expect(lines[3]).toBe('    /d/x.txt  [text, 100 words]  (≈53% similar to /d/y.txt)');
+  });
 });
