@@ -59,7 +59,8 @@ describe('engine events', () => {
 
     engine.emit('scanState', { running: false, scanId: 'scan-1', finishedAt: 2, errors: 0 });
     await settle();
-    expect(store.getState().screen).toBe('review');
+    // A scan started from the folders ends on the overview.
+    expect(store.getState().screen).toBe('overview');
     expect(store.getState().listSummary?.total).toBe(10);
     expect(store.getState().cluster?.id).toBe('c0');
   });

@@ -91,7 +91,7 @@ describe('an engine restart', () => {
     engine.clusters = [cluster('c8'), cluster('c9')];
     await restart(engine, store);
     expect(store.getState().scanState).toEqual(engine.scanState);
-    expect(store.getState().screen).toBe('review');
+    expect(store.getState().screen).toBe('overview');
     expect(store.getState().listSummary?.total).toBe(2);
     expect(store.getState().error).toBe(`${RESTARTED}.`);
   });

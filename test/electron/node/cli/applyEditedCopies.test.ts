@@ -1,5 +1,6 @@
 // Which copy of an edited version stays when edited versions are not removed: the one the keep
 // rules rank best, whatever order the scan listed the copies in.
+import { utimesSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { exists } from '../../../helpers/exists.ts';
 import { runCli } from '../../../helpers/runCli.ts';
@@ -10,6 +11,9 @@ describe('shingle apply on the copies of an edited version', () => {
   let tree: TempTree;
   beforeEach(async () => {
     tree = await createLicensesTree();
+    // The Backup copy is the older of the edited version's two copies, so the scan lists it first.
+    const older = new Date(Date.now() - 86_400_000);
+    utimesSync(tree.path(LICENSES.backup), older, older);
   });
   afterEach(() => tree.remove());
 

@@ -1,7 +1,7 @@
 // A claim is checked by reading its two documents again once every document is fingerprinted. A
 // document that cannot be read then (gone, locked, over a limit) leaves its claims unshown, and
 // the report must say so: no document silently left out.
-import { chmodSync, unlinkSync } from 'node:fs';
+import { chmodSync, unlinkSync, utimesSync } from 'node:fs';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { runScan } from '../../../../electron/node/scan/scanService.ts';
 import type { ScanReport } from '../../../../shared/report.ts';
@@ -58,8 +58,10 @@ it.skipIf(process.getuid?.() === 0)('lists a document locked before its claim wa
 
 it('lists a document whose text could not be read again to describe its cluster', async () => {
   // The same text in two files, which needs no check: only the description reads it again.
-  // The first by path, whose text describes the cluster.
+  // The older file leads the cluster (the original), and its text describes it.
   const copy = await tree.write('docs/excerpt-copy.txt', source.slice(900, 1300).join('\n'));
+  const older = new Date(Date.now() - 86_400_000);
+  utimesSync(copy, older, older);
   const report = await scanChanging(() => unlinkSync(copy));
   expect(report.clusters.map((c) => [c.kind, c.description, c.files.map((f) => f.path)])).toEqual([['near', undefined, [copy, excerpt]]]);
   expect(report.errors).toEqual([{ path: copy, code: 'ENOENT', message: expect.stringMatching(/^Its cluster is shown without a description/) }]);
