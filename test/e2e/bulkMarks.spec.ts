@@ -126,6 +126,7 @@ test('mark all, invert and none act on the clusters of the filter only, one keep
 
   dialog = await openMarkDialog(page);
   await dialog.getByRole('button', { name: 'Invert the marks of 3 clusters in this filter' }).click();
+  await expect(dialog).toBeHidden();
   const inverted = Object.fromEntries(Object.entries(all).map(([path, mark]) => [path, mark === 'keep' ? 'delete' : 'keep']));
   await expect.poll(() => marksOf(service, tree)).toEqual(inverted);
 

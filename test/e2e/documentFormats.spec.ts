@@ -52,6 +52,7 @@ test('a mail, an old Word file and slides join their text, a workbook its .csv, 
   await shingle.open();
   await page.getByRole('button', { name: 'Add folders…' }).click();
   await page.getByRole('button', { name: 'Start scan' }).click();
+  await reviewAfterScan(page);
   // The user folder's own two clusters, the letter's and the table's.
   await expect(clusterList(page).getByRole('option')).toHaveCount(4);
 

@@ -9,7 +9,7 @@ import { jaccard } from '../../shared/fingerprint/jaccard.ts';
 import { chunkSet } from '../../shared/fingerprint/shingles.ts';
 import { randomWords, seededRandom, vocabulary } from '../shared/textFixtures.ts';
 import { expect, test } from './engineFixture.ts';
-import { clusterList } from './helpers.ts';
+import { clusterList, reviewAfterScan } from './helpers.ts';
 
 /** Where to save screenshots at 1440 and 1024 px, when asked (SHINGLE_SHOTS=/tmp/shots-exact). */
 const SHOTS = process.env.SHINGLE_SHOTS;
@@ -48,6 +48,7 @@ test('an estimated figure says so in the list, and opening its cluster shows the
   await shingle.open();
   await page.getByRole('button', { name: 'Add folders…' }).click();
   await page.getByRole('button', { name: 'Start scan' }).click();
+  await reviewAfterScan(page, 60_000);
   // The fixture's two clusters and these two.
   await expect(clusterList(page).getByRole('option')).toHaveCount(4, { timeout: 60_000 });
   const row = (name: string) => clusterList(page).getByRole('option').filter({ hasText: name }).locator('.row-files');

@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import type { Page } from '@playwright/test';
 import type { ScanReport } from '../../shared/report.ts';
 import { expect, test } from './engineFixture.ts';
-import { clusterList, scanUserFolder } from './helpers.ts';
+import { clusterList, reviewAfterScan, scanUserFolder } from './helpers.ts';
 
 const shingleCli = fileURLToPath(new URL('../../electron/node/cli/shingle.ts', import.meta.url));
 
@@ -58,6 +58,7 @@ test('a report saved by shingle scan --json opens as the current results; a brok
   // The host's picker chooses the file (here: the test playing main); the page only asks.
   host.nextReport = saved;
   await openSaved();
+  await reviewAfterScan(page);
   const list = clusterList(page);
   await expect(list.getByRole('option')).toHaveCount(report.clusters.length);
   await expect(list.getByRole('option').filter({ hasText: 'Exact' })).toContainText('holiday');

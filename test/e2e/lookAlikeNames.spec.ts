@@ -2,7 +2,7 @@
 // as NFC and as NFD) read apart in the clean-up preview, each marked and written out by its code
 // points, at the window's usual size and at 1024 x 700.
 import { expect, saveScreenshot, test } from './engineFixture.ts';
-import { clusterList } from './helpers.ts';
+import { clusterList, reviewAfterScan } from './helpers.ts';
 import { openCleanup, planRows } from './cleanupSteps.ts';
 
 const NFC = 'r\u00e9sum\u00e9.txt';
@@ -21,6 +21,7 @@ for (const viewport of [
     await shingle.open();
     await page.getByRole('button', { name: 'Add folders…' }).click();
     await page.getByRole('button', { name: 'Start scan' }).click();
+    await reviewAfterScan(page);
     await expect(clusterList(page).getByRole('option')).toHaveCount(3);
     await clusterList(page).getByRole('option').filter({ hasText: 'sum' }).click();
 
