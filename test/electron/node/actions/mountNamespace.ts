@@ -11,7 +11,8 @@ function probe(mount: string): string | undefined {
   try {
     const result = spawnSync('unshare', ['-rm', 'sh', '-c', mount, dir], { encoding: 'utf8' });
     if (result.error) return `no unshare command (${result.error.message})`;
-    return result.status === 0 ? undefined : result.stderr.trim();
+    // mount's first line, without the probe's temporary folder: a skip reason is one line.
+    return result.status === 0 ? undefined : (result.stderr.trim().split('\n')[0] ?? '').replaceAll(`${dir}: `, '').replaceAll(dir, 'a folder');
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
