@@ -2,42 +2,19 @@
 // figure with "≈" while it is the scan's sketch estimate; opening the cluster has the engine
 // measure it on the two texts, and the list, the cluster's head and the member table then show
 // the exact resemblance, floored.
-import { mkdir } from 'node:fs/promises';
-import type { Page } from '@playwright/test';
 import { formatPercent } from '../../shared/format.ts';
 import { jaccard } from '../../shared/fingerprint/jaccard.ts';
 import { chunkSet } from '../../shared/fingerprint/shingles.ts';
-import { randomWords, seededRandom, vocabulary } from '../shared/textFixtures.ts';
+import { farAboveVersions, seededRandom, vocabulary } from '../shared/textFixtures.ts';
 import { expect, test } from './engineFixture.ts';
-import { clusterList, reviewAfterScan } from './helpers.ts';
-
-/** Where to save screenshots at 1440 and 1024 px, when asked (SHINGLE_SHOTS=/tmp/shots-exact). */
-const SHOTS = process.env.SHINGLE_SHOTS;
+import { clusterList, reviewAfterScan, shoot } from './helpers.ts';
 
 const random = seededRandom(2311);
 const vocab = vocabulary(random);
-/** A text and its version with every 60th word changed: alike far above the threshold, so the scan keeps the sketch's estimate. */
-function version(tag: string): [string, string] {
-  const words = randomWords(random, vocab, 700);
-  return [words.join(' '), words.map((w, i) => (i % 60 === 30 ? `zq${tag}x${i}` : w)).join(' ')];
-}
-const [letter, letterEdited] = version('l');
-const [memo, memoEdited] = version('m');
+const [letter, letterEdited] = farAboveVersions(random, vocab, 'l');
+const [memo, memoEdited] = farAboveVersions(random, vocab, 'm');
 /** The figure as the app shows it: floored, never 100 % for another text. */
 const shown = (a: string, b: string) => `${formatPercent(Math.min(0.999, jaccard(chunkSet(a, 'words'), chunkSet(b, 'words'))))} similar`;
-
-async function shoot(page: Page, name: string): Promise<void> {
-  if (!SHOTS) return;
-  await mkdir(SHOTS, { recursive: true });
-  for (const [width, height] of [
-    [1440, 900],
-    [1024, 700],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png` });
-  }
-  await page.setViewportSize({ width: 1440, height: 900 });
-}
 
 test('an estimated figure says so in the list, and opening its cluster shows the exact one', async ({ shingle }) => {
   const { page, tree } = shingle;

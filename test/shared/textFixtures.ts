@@ -70,3 +70,12 @@ export function setPair(random: () => number, unionSize: number, resemblance: nu
   for (let i = shared; i < unionSize; i++) (i % 2 === 0 ? a : b).push(all[i]!);
   return [Uint32Array.from(a).sort(), Uint32Array.from(b).sort()];
 }
+
+/**
+ * A text of 700 words and its version with every 60th word changed (to a word tagged `tag`):
+ * alike far above the threshold, so a scan keeps the sketch's estimate for the pair.
+ */
+export function farAboveVersions(random: () => number, vocab: readonly string[], tag: string): [string, string] {
+  const words = randomWords(random, vocab, 700);
+  return [words.join(' '), words.map((w, i) => (i % 60 === 30 ? `zq${tag}x${i}` : w)).join(' ')];
+}

@@ -9,18 +9,13 @@ import type { Cluster, ScanReport } from '../../../../shared/report.ts';
 import { runCli } from '../../../helpers/runCli.ts';
 import { createTempTree } from '../../../helpers/tempTree.ts';
 import type { TempTree } from '../../../helpers/tempTree.ts';
-import { randomWords, seededRandom, vocabulary } from '../../../shared/textFixtures.ts';
+import { farAboveVersions, seededRandom, vocabulary } from '../../../shared/textFixtures.ts';
 import { createDataDir, createFakeHost, openService, scanFolders } from './serviceFixture.ts';
 
 const random = seededRandom(2311);
 const vocab = vocabulary(random);
-/** A text and its version with every 60th word changed: alike far above the threshold, so taken on the sketch's estimate. */
-function version(tag: string): [string, string] {
-  const words = randomWords(random, vocab, 700);
-  return [words.join(' '), words.map((w, i) => (i % 60 === 30 ? `zq${tag}x${i}` : w)).join(' ')];
-}
-const [letter, letterEdited] = version('l');
-const [memo, memoEdited] = version('m');
+const [letter, letterEdited] = farAboveVersions(random, vocab, 'l');
+const [memo, memoEdited] = farAboveVersions(random, vocab, 'm');
 /** The exact figure, as the scan floors it: three decimals rounded down, at most 0.999 for another text. */
 const exactFigure = (a: string, b: string) => Math.min(0.999, Math.floor(jaccard(chunkSet(a, 'words'), chunkSet(b, 'words')) * 1000 + 1e-9) / 1000);
 
