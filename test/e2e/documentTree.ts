@@ -1,6 +1,7 @@
 // The user's folder for the end-to-end tests, with real documents: a report as .txt, the same
 // text as .html and .pdf, an edited copy, byte-identical copies of a photo, unrelated notes,
 // and enough other files that the scan has something to report progress on.
+import { utimes } from 'node:fs/promises';
 import { createTempTree } from '../helpers/tempTree.ts';
 import type { TempTree } from '../helpers/tempTree.ts';
 import { editEveryNthWord, prose, renderHtml, renderPdf } from '../helpers/documents.ts';
@@ -27,7 +28,7 @@ function photoBytes(size: number): Uint8Array {
 
 export async function createDocumentTree(): Promise<TempTree> {
   const photo = photoBytes(48_000);
-  const tree = await createTempTree({
+  const files = {
     'Reports/annual-report.txt': REPORT_TEXT,
     'Reports/annual-report.html': renderHtml(REPORT_TEXT, 'Annual report'),
     'Reports/annual-report.pdf': await renderPdf(REPORT_TEXT),
@@ -36,7 +37,12 @@ export async function createDocumentTree(): Promise<TempTree> {
     'Backup/holiday (copy).jpg': photo,
     'Notes/minutes.txt': prose(2),
     'Notes/todo.txt': prose(3, 1, 3),
-  });
+  };
+  const tree = await createTempTree(files);
+  // Written at once, the files' times would tie or fall in any order; a cluster is named by its
+  // oldest file, so each is a minute older than the next, in the order listed (the original first).
+  const first = Date.now() - 86_400_000;
+  await Promise.all(Object.keys(files).map((name, i) => utimes(tree.path(name), new Date(first + i * 60_000), new Date(first + i * 60_000))));
   for (let i = 0; i < BULK_NOTES; i++) await tree.write(`Archive/${Math.floor(i / 100)}/note-${i}.txt`, prose(1000 + i, 2, 4));
   return tree;
 }
