@@ -104,7 +104,8 @@ async function trashFile(step: PlannedStep, context: ActContext): Promise<void> 
   // Recorded before the .trashinfo is written, so a kill leaves nothing the journal misses.
   // The identity lets undo tell the file it put there from anything found there later.
   const slot = await chooseTrashSlot(step.path);
-  journal.markStarted(batchId, seq, slot.destination, slot.infoPath, await fileIdOf(step.path));
+  const id = await fileIdOf(step.path);
+  journal.markStarted(batchId, seq, slot.destination, slot.infoPath, id);
   await context.beforeAct?.(step);
   await moveToTrash(step.path, slot);
   const changed = await changedSinceCheck(slot.destination, context.seen.file, context.seen.hash);
@@ -114,18 +115,25 @@ async function trashFile(step: PlannedStep, context: ActContext): Promise<void> 
     });
     throw new Refused(`${changed}: it was taken back out of the trash, untouched`);
   }
-  journal.markMoved(batchId, seq, await fileIdOf(slot.destination));
+  await recordMoved(context, id, slot.destination);
+}
+
+/** What is at the destination, when it is not the file the step started with (a copy across devices): the journal has that one already. */
+async function recordMoved({ journal, batchId, seq }: ActContext, startedId: string, destination: string): Promise<void> {
+  const movedId = await fileIdOf(destination);
+  if (movedId !== startedId) journal.markMoved(batchId, seq, movedId);
 }
 
 async function moveFile(step: PlannedStep, context: ActContext): Promise<void> {
   const { journal, batchId, seq } = context;
   const to = context.plan.to!;
   const destination = await moveDestination(step, to);
-  journal.markStarted(batchId, seq, destination, null, await fileIdOf(step.path));
+  const id = await fileIdOf(step.path);
+  journal.markStarted(batchId, seq, destination, null, id);
   await context.beforeAct?.(step);
   // The folders below `to` are checked as the trash's are, right before the file goes in.
   await moveIntoDestination(step.path, to, destination);
-  journal.markMoved(batchId, seq, await fileIdOf(destination));
+  await recordMoved(context, id, destination);
 }
 
 const ACTS: Record<ActionPlan['action'], (step: PlannedStep, context: ActContext) => Promise<void>> = {

@@ -3,7 +3,9 @@
 // 'pending') before anything is touched; each step is committed as 'started', with where the
 // file will go, before acting, and as 'done', 'refused' or 'failed' after. synchronous = FULL:
 // a kill -9 or a power cut leaves at most one step per batch 'started', and its recorded
-// destination says where to look.
+// destination says where to look. A step's 'done' alone is committed without its own flush
+// (see markStep): the next step's 'started', or the batch's end, flushes it, and a power cut
+// before then leaves that step 'started' with its destination, which undo already handles.
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
@@ -271,9 +273,22 @@ export class ActionJournal {
   }
 
   markStep(batchId: number, seq: number, state: StepState, reason: string | null = null): void {
-    this.#writing(() =>
-      this.#db.prepare('UPDATE steps SET state = ?, reason = ?, updated_ms = ? WHERE batch_id = ? AND seq = ?').run(state, reason, Date.now(), batchId, seq),
-    );
+    const update = () => this.#db.prepare('UPDATE steps SET state = ?, reason = ?, updated_ms = ? WHERE batch_id = ? AND seq = ?').run(state, reason, Date.now(), batchId, seq);
+    // In WAL mode the commits reach the disk in order, so a 'done' waits for the next flush: a
+    // third of a batch's flushes saved (trashing 100 files from the app took 3.7 s, most of it
+    // in flushes), with no state a power cut could leave that 'started' does not already cover.
+    if (state !== 'done') {
+      this.#writing(update);
+      return;
+    }
+    this.#writing(() => {
+      this.#db.exec('PRAGMA synchronous = NORMAL');
+      try {
+        update();
+      } finally {
+        this.#db.exec('PRAGMA synchronous = FULL');
+      }
+    });
   }
 
   finishBatch(batchId: number, state: BatchState): void {
