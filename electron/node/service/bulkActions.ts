@@ -168,6 +168,13 @@ export function openBulkActions(options: BulkActionsOptions): BulkActions {
   /** Keeps the plan for applying and answers its first page. */
   function store(planned: ActionPlan): PlanResponse {
     plans.set(planned.id, planned);
+    // Opened while the person reads the preview, not after the click that runs it (on a busy
+    // disk, creating it took a second). One that cannot be opened says so when the plan runs.
+    try {
+      openJournal();
+    } catch {
+      // Told by apply, which opens it again.
+    }
     for (const id of [...plans.keys()].slice(0, Math.max(0, plans.size - KEPT_PLANS))) plans.delete(id);
     return {
       planId: planned.id,
