@@ -80,7 +80,7 @@ function inProcessEngine(dataDir: string, host: HostCapabilities): Engine {
   return {
     invoke: (name, payload) => dispatchCommand(service, name, payload),
     onEvent: (listener) => {
-      for (const name of ['scanProgress', 'scanState', 'clusterChange', 'actionProgress'] as const) service.on(name, (payload) => listener(name, payload));
+      for (const name of ['scanProgress', 'scanState', 'clusterChanges', 'actionProgress'] as const) service.on(name, (payload) => listener(name, payload));
     },
     dispose: () => service.dispose(),
   };

@@ -37,7 +37,8 @@ export interface ClustersSlice {
   /** Fetches the list again; `reset` drops the loaded rows first (new filters), else they stay until the new ones arrive. */
   refreshClusters(options?: { reset?: boolean }): Promise<void>;
   ensureClusterRange(first: number, last: number): Promise<void>;
-  applyClusterChange(change: ClusterChange): void;
+  /** One update of the results from the engine (its clusterChanges event). */
+  applyClusterChanges(changes: readonly ClusterChange[]): void;
   /** The app's own clean-up or undo starts: its changes are held until settleOwnChanges. */
   beginOwnChanges(): void;
   /**
@@ -175,34 +176,41 @@ export const createClustersSlice: SliceCreator<ClustersSlice> = ({ set, get, eng
       );
     },
 
-    applyClusterChange(change) {
-      const { cluster } = change;
-      get().followUndoSteps(change);
-      if (change.byAction) {
-        held.push(change);
+    applyClusterChanges(changes) {
+      changes.forEach((change) => get().followUndoSteps(change));
+      const own = changes.filter((change) => change.byAction);
+      const seen = changes.filter((change) => !change.byAction);
+      if (own.length > 0) {
+        held.push(...own);
         // Told after its batch or undo was answered (events and answers travel apart): shown now.
         if (ownRunning === 0) void get().settleOwnChanges();
-        return;
       }
+      if (seen.length === 0) return;
       // A changed cluster may have a new id (a member added, renamed or deleted): it replaces the one it names.
-      const replacedId = change.event === 'cluster-changed' ? change.previousId : cluster.id;
-      if (change.event === 'cluster-changed') {
-        const pages = get().pages;
-        const updated: Record<number, Cluster[]> = {};
+      const pages = get().pages;
+      const updated: Record<number, Cluster[]> = {};
+      let movedMarks = false;
+      for (const change of seen) {
+        if (change.event !== 'cluster-changed') continue;
         for (const [page, clusters] of Object.entries(pages)) {
-          const at = clusters.findIndex((c) => c.id === replacedId);
-          if (at >= 0) updated[Number(page)] = clusters.with(at, cluster);
+          const rows = updated[Number(page)] ?? clusters;
+          const at = rows.findIndex((c) => c.id === change.previousId);
+          if (at >= 0) updated[Number(page)] = rows.with(at, change.cluster);
         }
-        if (Object.keys(updated).length > 0) set({ pages: { ...pages, ...updated } });
-        // The engine moved the marks of the files still in it to the new id.
-        if (replacedId !== cluster.id) void get().loadMarks();
+        movedMarks ||= change.previousId !== change.cluster.id;
       }
+      if (Object.keys(updated).length > 0) set({ pages: { ...pages, ...updated } });
+      // The engine moved the marks of the files still in it to the new id.
+      if (movedMarks) void get().loadMarks();
       // Added and removed clusters shift the rows; a changed one changes the totals (a clean-up
       // step frees its space): the list and its figures are fetched again once a burst is over.
       clearTimeout(refreshTimer);
       // The engine also drops the marks of files that left.
       refreshTimer = setTimeout(() => void Promise.all([get().refreshClusters(), get().loadMarks()]), REFRESH_DELAY_MS);
-      if (get().cluster?.id === replacedId) get().applySelectedClusterChange(change);
+      for (const change of seen) {
+        const replacedId = change.event === 'cluster-changed' ? change.previousId : change.cluster.id;
+        if (get().cluster?.id === replacedId) get().applySelectedClusterChange(change);
+      }
     },
 
     beginOwnChanges() {

@@ -6,7 +6,7 @@ export function connectEngineEvents(engine: EngineApi, store: ShingleStore): () 
   const stops = [
     engine.on('scanState', (state) => store.getState().applyScanState(state)),
     engine.on('scanProgress', (progress) => store.getState().applyScanProgress(progress)),
-    engine.on('clusterChange', (change) => store.getState().applyClusterChange(change)),
+    engine.on('clusterChanges', ({ changes }) => store.getState().applyClusterChanges(changes)),
     engine.on('actionProgress', (progress) => store.getState().applyActionProgress(progress)),
     // The host gave up on a crashing engine, or started a new one: see shellSlice.ts.
     engine.on('engineStopped', ({ message }) => store.getState().engineStopped(message)),

@@ -64,7 +64,7 @@ export const createSelectionSlice: SliceCreator<SelectionSlice> = ({ set, get, e
     set({ cluster, selectedIndex: index, clusterGone: false, texts: {}, focusedFile: 0 });
     loadTexts(cluster);
     // Figures the scan estimated are measured on the texts by the engine; the measured cluster
-    // comes back as a clusterChange event (sameFiles: its texts are not loaded again).
+    // comes back as a clusterChanges event (sameFiles: its texts are not loaded again).
     if (cluster.estimated) void engine.getCluster({ clusterId: cluster.id }).catch(() => undefined);
   }
 

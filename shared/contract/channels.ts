@@ -47,7 +47,7 @@ export const commandNames = [
 ] as const;
 export type CommandName = (typeof commandNames)[number];
 
-export const eventNames = ['scanProgress', 'scanState', 'clusterChange', 'actionProgress', 'engineStopped', 'engineRestarted'] as const;
+export const eventNames = ['scanProgress', 'scanState', 'clusterChanges', 'actionProgress', 'engineStopped', 'engineRestarted'] as const;
 export type EventName = (typeof eventNames)[number];
 
 /** Events only the host can tell (the engine cannot say that it died): never taken from the engine's port. */

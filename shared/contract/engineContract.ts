@@ -11,7 +11,7 @@ import {
   actionRequestSchema,
   batchResultSchema,
   batchSummarySchema,
-  clusterChangeSchema,
+  clusterChangesSchema,
   clusterPageSchema,
   clusterQuerySchema,
   clusterSchema,
@@ -168,7 +168,7 @@ export const engineCommands = {
 export const engineEvents = {
   scanProgress: scanProgressSchema,
   scanState: scanStateSchema,
-  clusterChange: clusterChangeSchema,
+  clusterChanges: clusterChangesSchema,
   actionProgress: actionProgressSchema,
   /**
    * Told by the host, not the engine: the engine process kept crashing and was not started

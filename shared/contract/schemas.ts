@@ -272,6 +272,11 @@ export const clusterChangeSchema = z.discriminatedUnion('event', [
   z.object({ event: z.literal('cluster-removed'), cluster: clusterSchema, byAction: byActionSchema }),
 ]);
 export type ClusterChange = z.infer<typeof clusterChangeSchema>;
+/**
+ * One update of the results, told whole: a clean-up of 100 files is one event, not 100 (each one
+ * an IPC message checked against the contract and a store update in the page).
+ */
+export const clusterChangesSchema = z.object({ changes: z.array(clusterChangeSchema).min(1) });
 
 /** The kinds of removal beyond byte copies and same text in another format, which are always in. */
 export const includeKindSchema = z.enum(includeKinds);

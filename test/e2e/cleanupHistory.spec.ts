@@ -56,7 +56,7 @@ test('the engine updates the list after a clean-up itself, with a reference fold
   expect(await exists(tree.path('Backup/holiday (copy).jpg'))).toBe(false);
   await expect(clusterList(page).getByRole('option')).toHaveCount(1);
   // Told by the engine as part of the batch, before its end — not later by a watcher.
-  const told = shingle.events.map(({ event, payload }) => (event === 'clusterChange' ? (payload as { event: string }).event : event));
+  const told = shingle.events.flatMap(({ event, payload }) => (event === 'clusterChanges' ? (payload as { changes: { event: string }[] }).changes.map((change) => change.event) : [event]));
   const removed = told.indexOf('cluster-removed');
   expect(removed).toBeGreaterThanOrEqual(0);
   expect(removed).toBeLessThan(told.lastIndexOf('actionProgress'));

@@ -50,6 +50,6 @@ test('a file edited on disk updates the open cluster', async ({ shingle }, testI
   await expect(list.getByRole('option')).toContainText('Near');
   await saveScreenshot(page, testInfo, 'deleted-on-disk');
   // The clusters of the scan were not told again when the engine began to follow them.
-  const told = shingle.events.filter((e) => e.event === 'clusterChange').map((e) => (e.payload as { event: string }).event);
+  const told = shingle.events.filter((e) => e.event === 'clusterChanges').flatMap((e) => (e.payload as { changes: { event: string }[] }).changes.map((change) => change.event));
   expect(told).not.toContain('cluster-added');
 });

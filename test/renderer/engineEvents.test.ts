@@ -107,7 +107,7 @@ describe('engine events', () => {
     await settle();
     expect(store.getState().cluster?.id).toBe('c0');
     const changed = { ...cluster('c0'), similarity: 0.6 };
-    engine.emit('clusterChange', { event: 'cluster-changed', cluster: changed, previousId: 'c0' });
+    engine.emit('clusterChanges', { changes: [{ event: 'cluster-changed', cluster: changed, previousId: 'c0' }] });
     await settle();
     expect(store.getState().pages[0]![0]).toBe(changed);
     expect(store.getState().cluster).toBe(changed);
@@ -120,7 +120,7 @@ describe('engine events', () => {
     await settle();
     const grown = cluster('c0-grown', 'exact', ['/docs/c0-a.txt', '/docs/c0-b.txt', '/docs/c0-c.txt']);
     engine.marks = { 'c0-grown': { '/docs/c0-a.txt': 'keep' } };
-    engine.emit('clusterChange', { event: 'cluster-changed', cluster: grown, previousId: 'c0' });
+    engine.emit('clusterChanges', { changes: [{ event: 'cluster-changed', cluster: grown, previousId: 'c0' }] });
     await settle();
     expect(store.getState().pages[0]![0]).toBe(grown);
     expect(store.getState().cluster).toBe(grown);
@@ -137,7 +137,7 @@ describe('engine events', () => {
     for (let i = 0; i < 50; i++) {
       const grown = cluster(`c${i}-grown`, 'exact', [`/docs/c${i}-a.txt`, `/docs/c${i}-b.txt`]);
       engine.marks = { [`c${i}-grown`]: { [`/docs/c${i}-a.txt`]: 'keep' } };
-      engine.emit('clusterChange', { event: 'cluster-changed', cluster: grown, previousId: `c${i}` });
+      engine.emit('clusterChanges', { changes: [{ event: 'cluster-changed', cluster: grown, previousId: `c${i}` }] });
     }
     await settle();
     expect(vi.mocked(engine.getMarks).mock.calls.length - asked).toBeLessThanOrEqual(2);
@@ -157,8 +157,8 @@ describe('engine events', () => {
     await settle();
     const removed = engine.clusters.shift()!;
     const queries = engine.queries.length;
-    engine.emit('clusterChange', { event: 'cluster-removed', cluster: removed });
-    engine.emit('clusterChange', { event: 'cluster-added', cluster: cluster('new') });
+    engine.emit('clusterChanges', { changes: [{ event: 'cluster-removed', cluster: removed }] });
+    engine.emit('clusterChanges', { changes: [{ event: 'cluster-added', cluster: cluster('new') }] });
     expect(store.getState().clusterGone).toBe(true);
     expect(engine.queries.length).toBe(queries);
     await vi.runAllTimersAsync();

@@ -111,7 +111,7 @@ describe('marks when the results change under them', () => {
     const { engine, store } = await opened(['/docs/a.txt', '/docs/c.txt', '/docs/d.txt']);
     await store.getState().setMark(store.getState().cluster!, 1, 'delete');
     // A copy b.txt appears: the exact cluster keeps its id (its content), c.txt moves to position 2.
-    engine.emit('clusterChange', { event: 'cluster-changed', previousId: 'e1', cluster: cluster('e1', 'exact', ['/docs/a.txt', '/docs/b.txt', '/docs/c.txt', '/docs/d.txt']) });
+    engine.emit('clusterChanges', { changes: [{ event: 'cluster-changed', previousId: 'e1', cluster: cluster('e1', 'exact', ['/docs/a.txt', '/docs/b.txt', '/docs/c.txt', '/docs/d.txt']) }] });
     await store.getState().undo();
     expect(engine.setMark).toHaveBeenLastCalledWith({ clusterId: 'e1', fileIndex: 2, path: '/docs/c.txt', mark: null });
     expect(store.getState().marks).toEqual({});
@@ -144,14 +144,14 @@ describe('undo steps of a cluster that changed on disk', () => {
 
   it('undoes a mark under the id its cluster took when a member left it', async () => {
     const { engine, store } = await marked();
-    engine.emit('clusterChange', { event: 'cluster-changed', previousId: 'n1', cluster: cluster('n2', 'near', ['/docs/b.txt', '/docs/c.txt']) });
+    engine.emit('clusterChanges', { changes: [{ event: 'cluster-changed', previousId: 'n1', cluster: cluster('n2', 'near', ['/docs/b.txt', '/docs/c.txt']) }] });
     await store.getState().undo();
     expect(engine.setMark).toHaveBeenLastCalledWith({ clusterId: 'n2', fileIndex: 0, path: '/docs/b.txt', mark: null });
   });
 
   it('forgets the undo steps of a cluster that left the results: its marks went with it', async () => {
     const { engine, store } = await marked();
-    engine.emit('clusterChange', { event: 'cluster-removed', cluster: engine.clusters[0]! });
+    engine.emit('clusterChanges', { changes: [{ event: 'cluster-removed', cluster: engine.clusters[0]! }] });
     expect(store.getState().undoStack).toEqual([]);
     vi.mocked(engine.setMark).mockClear();
     await store.getState().undo();

@@ -25,7 +25,7 @@ describe('results after a clean-up step', () => {
     const smaller = { ...cluster('c0', 'exact', ['/docs/a', '/docs/c']), reclaimable: 500 };
     engine.clusters[0] = smaller;
     engine.marks = {};
-    engine.emit('clusterChange', { event: 'cluster-changed', cluster: smaller, previousId: 'c0' });
+    engine.emit('clusterChanges', { changes: [{ event: 'cluster-changed', cluster: smaller, previousId: 'c0' }] });
     await vi.runAllTimersAsync();
     expect(store.getState().listSummary?.totalReclaimable).toBe(1500);
     expect(store.getState().marks).toEqual({});

@@ -10,7 +10,7 @@ describe('the focused file of the open cluster', () => {
   it('stays on its file when a change on disk moves it', async () => {
     const { engine, store } = await setup();
     store.getState().focusFile(2);
-    engine.emit('clusterChange', { event: 'cluster-changed', previousId: 'n1', cluster: cluster('n2', 'near', ['/docs/b.txt', '/docs/c.txt']) });
+    engine.emit('clusterChanges', { changes: [{ event: 'cluster-changed', previousId: 'n1', cluster: cluster('n2', 'near', ['/docs/b.txt', '/docs/c.txt']) }] });
     expect(store.getState().cluster?.id).toBe('n2');
     expect(store.getState().focusedFile).toBe(1);
   });
@@ -18,7 +18,7 @@ describe('the focused file of the open cluster', () => {
   it('leaves with its file, and the keys start again at the first file', async () => {
     const { engine, store } = await setup();
     store.getState().focusFile(1);
-    engine.emit('clusterChange', { event: 'cluster-changed', previousId: 'n1', cluster: cluster('n2', 'near', ['/docs/a.txt', '/docs/c.txt']) });
+    engine.emit('clusterChanges', { changes: [{ event: 'cluster-changed', previousId: 'n1', cluster: cluster('n2', 'near', ['/docs/a.txt', '/docs/c.txt']) }] });
     expect(store.getState().focusedFile).toBeNull();
     store.getState().focusRelativeFile(1);
     expect(store.getState().focusedFile).toBe(0);

@@ -125,7 +125,7 @@ export function createEngineService({ dataDir, host }: EngineServiceOptions): En
 
   /**
    * The clusters with their estimated figures measured on the texts (exactFigures.ts), the results
-   * updated (told as clusterChange events) where they still hold them as they were.
+   * updated (told as clusterChanges events) where they still hold them as they were.
    */
   async function measuredFigures(clusters: readonly Cluster[]): Promise<Cluster[]> {
     const { scans, settings } = await stores;

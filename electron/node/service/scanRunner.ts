@@ -1,7 +1,7 @@
 // Runs one scan at a time in the background and keeps the last finished report, in memory for
 // the list view and as lastScan.json in the app's data folder, so the app reopens on its results.
 // Between scans the report follows the disk (folderWatch.ts): each change to its clusters is
-// applied, saved and told as a clusterChange event, as long as the folders it was scanned from
+// applied, saved and told as one clusterChanges event, as long as the folders it was scanned from
 // are still the ones chosen. The engine's own clean-ups change it at once (actionResults.ts), and
 // the watcher's later view of the same files is made to agree with them (watchedChanges.ts).
 import { randomUUID } from 'node:crypto';
@@ -76,13 +76,13 @@ export interface ScanRunner {
   holdWatch(): () => void;
   /** A clean-up is about to remove these files: the watcher's report of them going is told as its doing. */
   filesGoing(paths: readonly string[]): void;
-  /** A clean-up removed these files: they leave their clusters now, told as clusterChange events. */
+  /** A clean-up removed these files: they leave their clusters now, told as one clusterChanges event. */
   filesGone(batchId: number, paths: readonly string[]): void;
   /** Undo put these files of a batch back: their clusters are restored as they were. */
   filesBack(batchId: number, paths: readonly string[]): void;
   /** Makes a saved report the current results (not followed on disk: it has no settings). */
   open(report: ScanReport): Promise<{ clusters: number }>;
-  /** A dismissal was made: what it hides leaves the results now, told as clusterChange events. */
+  /** A dismissal was made: what it hides leaves the results now, told as one clusterChanges event. */
   hide(dismissal: Dismissal): void;
   /** `before` with its figures measured (exactFigures.ts) replaces it, if the results still hold it as it was. */
   measured(before: Cluster, after: Cluster): void;
@@ -151,8 +151,8 @@ export async function openScanRunner({ dataDir, events, settings, onChange, onRe
     if (applied.length === 0) return;
     last = { ...last, report: { ...last.report, clusters: clusters.all() }, traces: actions.traces() };
     void save(last);
-    // Told once all are applied, so a listener that queries the clusters sees them all.
-    for (const change of applied) events.emit('clusterChange', change);
+    // Told once all are applied, in one event, so a listener that queries the clusters sees them all.
+    events.emit('clusterChanges', { changes: applied });
   }
 
   /** The changes of the engine's own clean-up or undo, told as such. */

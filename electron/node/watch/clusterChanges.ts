@@ -9,7 +9,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { Cluster } from '../../../shared/report.ts';
 
-/** One change, as the contract's clusterChange event carries it (a union discriminated by `event`). */
+/** One change, as the contract's clusterChanges event carries it (a union discriminated by `event`). */
 export type { ClusterChange } from '../../../shared/contract/schemas.ts';
 import type { ClusterChange } from '../../../shared/contract/schemas.ts';
 

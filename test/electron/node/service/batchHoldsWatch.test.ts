@@ -33,8 +33,8 @@ describe('a clean-up holds the folder watcher', () => {
 
   it("tells another program's edit made during the batch after the batch's end, not during it", async () => {
     const { service } = opened;
-    const told: { event: 'clusterChange' | 'end'; change?: EventPayload<'clusterChange'> }[] = [];
-    service.on('clusterChange', (change) => told.push({ event: 'clusterChange', change }));
+    const told: { event: 'clusterChange' | 'end'; change?: EventPayload<'clusterChanges'>['changes'][number] }[] = [];
+    service.on('clusterChanges', ({ changes }) => changes.forEach((change) => told.push({ event: 'clusterChange', change })));
     // The watcher follows the disk once a change of its own shows: then the batch starts.
     await tree.write('Docs/probe.txt', editEveryNthWord(prose(302), 20));
     const isProbe = (entry: (typeof told)[number]) => entry.change?.cluster.files.some((file) => file.path.endsWith('probe.txt')) ?? false;

@@ -56,9 +56,10 @@ describe('dismissals in the service', () => {
     const listed = engineCommands.listDismissed.response.parse(await service.listDismissed({}));
     expect(listed.map((d) => d.file ?? null).sort()).toEqual([null, removed].sort());
 
-    const added = new Promise<EventPayload<'clusterChange'>>((resolve) => {
-      const off = service.on('clusterChange', (change) => {
-        if (change.event !== 'cluster-added') return;
+    const added = new Promise<EventPayload<'clusterChanges'>['changes'][number]>((resolve) => {
+      const off = service.on('clusterChanges', ({ changes }) => {
+        const change = changes.find((c) => c.event === 'cluster-added');
+        if (!change) return;
         off();
         resolve(change);
       });

@@ -44,7 +44,7 @@ describe('exact figures of an opened cluster and a preview', () => {
     expect(before.estimated).toBe(true);
     expect(before.files[1]!.estimated).toBe(true);
     const told: string[] = [];
-    service.on('clusterChange', (change) => told.push(change.event === 'cluster-changed' ? change.previousId : ''));
+    service.on('clusterChanges', ({ changes }) => changes.forEach((change) => told.push(change.event === 'cluster-changed' ? change.previousId : '')));
 
     const opened = (await service.getCluster({ clusterId: before.id }))!;
     const exact = exactFigure(letter, letterEdited);

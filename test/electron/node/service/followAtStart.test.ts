@@ -40,8 +40,8 @@ describe('following the disk from the start', () => {
     // While closed: the report's old version goes.
     await rm(tree.path('report-old.txt'));
     service = openService(dataDir.path, host);
-    const changes: EventPayload<'clusterChange'>[] = [];
-    service.on('clusterChange', (change) => changes.push(engineEvents.clusterChange.parse(change)));
+    const changes: EventPayload<'clusterChanges'>['changes'] = [];
+    service.on('clusterChanges', (update) => changes.push(...engineEvents.clusterChanges.parse(update).changes));
     // Opened, nothing asked yet: a copy of the minutes appears.
     await tree.write('minutes-copy.txt', editEveryNthWord(minutes, 20));
     const names = async () => (await service.listClusters({ offset: 0, limit: 100, sort: 'path' })).clusters.map((cluster) => cluster.files.map((file) => file.path.slice(tree.root.length + 1)).sort());

@@ -1,5 +1,5 @@
 // Between scans the results follow the disk: a file saved, added or deleted under the scanned
-// folders changes the clusters within seconds, as clusterChange events and in listClusters;
+// folders changes the clusters within seconds, as clusterChanges events and in listClusters;
 // marks stay with their files; a restart brings saved results up to date; nothing is told once
 // the service is disposed or the folders it followed are no longer chosen.
 import { readFile, rm } from 'node:fs/promises';
@@ -15,7 +15,7 @@ import { createTempTree } from '../../../helpers/tempTree.ts';
 import type { TempTree } from '../../../helpers/tempTree.ts';
 import { createDataDir, createFakeHost, fileRef, openService, scanFolders } from './serviceFixture.ts';
 
-type ClusterChange = EventPayload<'clusterChange'>;
+type ClusterChange = EventPayload<'clusterChanges'>['changes'][number];
 
 const report = prose(21);
 const minutes = prose(22);
@@ -34,7 +34,7 @@ describe('results following the disk', () => {
   function open(): EngineService {
     const opened = openService(dataDir.path, host);
     changes = [];
-    opened.on('clusterChange', (change) => changes.push(engineEvents.clusterChange.parse(change)));
+    opened.on('clusterChanges', (update) => changes.push(...engineEvents.clusterChanges.parse(update).changes));
     return opened;
   }
   const host = createFakeHost();
