@@ -9,6 +9,7 @@ import { clearlySmaller } from './claimRules.ts';
 import { ContainmentIndex } from '../fingerprint/containment.ts';
 import { ListIndex } from '../fingerprint/listFingerprints.ts';
 import { chooseBands, LshIndex } from '../fingerprint/lsh.ts';
+import { setsAtLeast } from '../fingerprint/setJoin.ts';
 import { DOCUMENTS_PER_STEP, runSteps } from '../fingerprint/steps.ts';
 import type { Steps } from '../fingerprint/steps.ts';
 import { hammingThreshold, SimhashIndex } from '../fingerprint/simhash.ts';
@@ -42,7 +43,19 @@ function* addEach(nodes: readonly NearNode[], eligible: (node: number) => boolea
   }
 }
 
-function* indexCandidates(nodes: readonly NearNode[], method: NearMethod, threshold: number, eligible: (node: number) => boolean, keep: (a: number, b: number) => boolean): Steps<CandidatePairs> {
+/** How the index is built: `maxBucketSize` (candidatePairs.ts's default unless given) for tests of crowded buckets. */
+export interface IndexOptions {
+  maxBucketSize?: number;
+}
+
+function* indexCandidates(
+  nodes: readonly NearNode[],
+  method: NearMethod,
+  threshold: number,
+  eligible: (node: number) => boolean,
+  keep: (a: number, b: number) => boolean,
+  options: IndexOptions,
+): Steps<CandidatePairs> {
   if (method === 'lists') {
     const index = new ListIndex();
     yield* addEach(nodes, eligible, (node, id) => index.add(id, node.lists ?? new Uint32Array(0)));
@@ -54,7 +67,7 @@ function* indexCandidates(nodes: readonly NearNode[], method: NearMethod, thresh
     return index.candidatePairs();
   }
   const sketchSize = nodes[0]?.sketch.length ?? 128;
-  const index = new LshIndex(chooseBands(threshold, sketchSize));
+  const index = new LshIndex({ ...chooseBands(threshold, sketchSize), ...options });
   yield* addEach(nodes, eligible, (node, id) => index.add(id, node.sketch));
   // Triaged as the buckets are read: a bucket of a thousand letters never stores its half million pairs.
   return yield* index.candidatePairsInSteps(keep);
@@ -67,8 +80,8 @@ function* indexCandidates(nodes: readonly NearNode[], method: NearMethod, thresh
  * (LSH candidates); lists and simhash keep what their own rule proposes (a shared list
  * fingerprint; a small Hamming distance). Documents `eligible` refuses (tiny ones) are not indexed.
  */
-export function similarPairs(nodes: readonly NearNode[], method: NearMethod, threshold: number, margin: number, eligible: (node: number) => boolean = () => true, unit: ChunkUnit = 'words'): CandidateResult {
-  return runSteps(similarPairsInSteps(nodes, method, threshold, margin, eligible, unit));
+export function similarPairs(...args: Parameters<typeof similarPairsInSteps>): CandidateResult {
+  return runSteps(similarPairsInSteps(...args));
 }
 
 /** similarPairs, a piece at a time (see steps.ts). */
@@ -79,9 +92,10 @@ export function* similarPairsInSteps(
   margin: number,
   eligible: (node: number) => boolean = () => true,
   unit: ChunkUnit = 'words',
+  options: IndexOptions = {},
 ): Steps<CandidateResult> {
   const triage = new PairTriage(nodes, { threshold, unit, ...(method === 'minhash' ? { margin } : {}) });
-  const { pairs, skippedEntries } = yield* indexCandidates(nodes, method, threshold, eligible, triage.keep);
+  const { pairs, skippedEntries, crowded } = yield* indexCandidates(nodes, method, threshold, eligible, triage.keep, options);
   const out: SimilarPair[] = [];
   for (let i = 0; i < pairs.length; i += 2) {
     if (i % (2 * DOCUMENTS_PER_STEP) === 0) yield;
@@ -90,8 +104,32 @@ export function* similarPairsInSteps(
     // minhash's pairs were triaged in the index; the other methods' are here.
     if (method === 'minhash' || triage.keep(a, b)) out.push(triage.pair(a, b));
   }
+  yield;
+  out.push(...crowdedPairs(nodes, crowded, threshold, out, triage));
   for (const pair of triage.uncertainPairs()) out.push(pair);
   return { pairs: out.sort(byDocuments), skippedEntries };
+}
+
+/**
+ * The pairs at or above the threshold among documents of skipped buckets (too many documents
+ * agreed on a band: form letters from one template) that carry their sets, joined exactly
+ * (setJoin.ts), less those the index found: a pair that agreed only on crowded bands is not
+ * missed. Documents without their sets (longer ones) are as the index left them.
+ */
+function crowdedPairs(nodes: readonly NearNode[], crowded: Uint32Array | undefined, threshold: number, found: readonly SimilarPair[], triage: PairTriage): SimilarPair[] {
+  const joined = [...(crowded ?? [])].filter((id) => nodes[id]!.chunks !== undefined);
+  if (joined.length < 2) return [];
+  const count = nodes.length;
+  const known = new Set(found.map(({ a, b }) => Math.min(a, b) * count + Math.max(a, b)));
+  const out: SimilarPair[] = [];
+  for (const [i, j] of setsAtLeast(
+    joined.map((id) => nodes[id]!.chunks!),
+    threshold,
+  )) {
+    const [a, b] = [Math.min(joined[i]!, joined[j]!), Math.max(joined[i]!, joined[j]!)];
+    if (!known.has(a * count + b)) out.push(triage.pair(a, b));
+  }
+  return out;
 }
 
 export interface StarMember {

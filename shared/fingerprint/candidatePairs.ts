@@ -13,6 +13,8 @@ export interface CandidatePairs {
   skippedBuckets: number;
   /** Entries in those buckets: documents that may have missed some of their candidates. */
   skippedEntries: number;
+  /** The ids of the documents in a skipped bucket, each once (where the index collects them: LSH). */
+  crowded?: Uint32Array;
 }
 
 export interface BucketSkips {
@@ -22,13 +24,15 @@ export interface BucketSkips {
 
 /**
  * Groups entries (keys[i], owners[i]) by key and calls visit for every bucket of 2 to
- * maxBucketSize entries with owners[start..end). Sorts both arrays in place.
+ * maxBucketSize entries with owners[start..end), and `skip` (when given) for every larger one.
+ * Sorts both arrays in place.
  */
 export function forEachBucket(
   keys: Uint32Array,
   owners: Uint32Array,
   maxBucketSize: number,
   visit: (owners: Uint32Array, start: number, end: number) => void,
+  skip?: (owners: Uint32Array, start: number, end: number) => void,
 ): BucketSkips {
   radixSortByKey(keys, owners);
   const skips = { skippedBuckets: 0, skippedEntries: 0 };
@@ -41,6 +45,7 @@ export function forEachBucket(
     if (size > maxBucketSize) {
       skips.skippedBuckets++;
       skips.skippedEntries += size;
+      skip?.(owners, start, end);
     } else if (size > 1) visit(owners, start, end);
     start = end;
   }

@@ -95,6 +95,10 @@ export class LshIndex {
     let skippedBuckets = 0;
     let skippedEntries = 0;
     const ids = this.ids.values;
+    const crowded = new Uint8Array(count);
+    const skip = (members: Uint32Array, start: number, end: number) => {
+      for (let i = start; i < end; i++) crowded[members[i]!] = 1;
+    };
     const visit = keep
       ? (members: Uint32Array, start: number, end: number) => {
           for (let i = start; i < end; i++) {
@@ -107,11 +111,13 @@ export class LshIndex {
         keys[doc] = hashes[doc * this.bands + band]!;
         owners[doc] = doc;
       }
-      const skips = forEachBucket(keys, owners, this.maxBucketSize, visit);
+      const skips = forEachBucket(keys, owners, this.maxBucketSize, visit, skip);
       skippedBuckets += skips.skippedBuckets;
       skippedEntries += skips.skippedEntries;
       yield;
     }
-    return { pairs: collector.pairs(this.ids.values), skippedBuckets, skippedEntries };
+    const crowdedIds = new Uint32List();
+    crowded.forEach((flag, doc) => flag && crowdedIds.push(ids[doc]!));
+    return { pairs: collector.pairs(this.ids.values), skippedBuckets, skippedEntries, crowded: crowdedIds.values.slice(0, crowdedIds.length) };
   }
 }

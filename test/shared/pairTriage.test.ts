@@ -6,6 +6,7 @@ import { similarPairs } from '../../shared/cluster/nearClusters.ts';
 import type { NearNode } from '../../shared/cluster/nearClusters.ts';
 import { PairTriage, triagePairs } from '../../shared/cluster/pairTriage.ts';
 import { jaccard } from '../../shared/fingerprint/jaccard.ts';
+import { chooseBands, LshIndex } from '../../shared/fingerprint/lsh.ts';
 import { minhashSketch } from '../../shared/fingerprint/minhash.ts';
 
 const sorted = (values: number[]) => Uint32Array.from(values).sort();
@@ -42,5 +43,31 @@ describe('pair triage', () => {
       const mine = held.filter((p) => p.a === doc || p.b === doc).map((p) => p.similarity);
       expect(mine.filter((e) => e >= estimates[2]!).length).toBeGreaterThanOrEqual(3);
     }
+  });
+});
+
+describe('documents in crowded buckets', () => {
+  it('finds every pair above the threshold among letters whose agreeing bands were all too crowded to expand, exactly', () => {
+    // 300 letters from one template (26 shared, 14 own: 0.48, just under 0.5); 100 of them sent
+    // again with 11 of their own 14 replaced (0.57). A band of template slots alone holds ~80
+    // letters, over the cap of 50 used here, as a thousand form letters are over the real cap.
+    const sets = Array.from({ length: 300 }, (_, doc) => letter(doc, 26, 14));
+    for (let doc = 0; doc < 100; doc++) sets.push(sorted([...sets[doc]!.slice(0, 29), ...Array.from({ length: 11 }, (_, i) => 700_000_000 + doc * 100 + i)]));
+    const nodes = sets.map((set) => node(set, true));
+    const truth: { a: number; b: number }[] = [];
+    for (let a = 0; a < sets.length; a++) for (let b = a + 1; b < sets.length; b++) if (jaccard(sets[a]!, sets[b]!) >= 0.5) truth.push({ a, b });
+    expect(truth).toHaveLength(100);
+
+    // The index alone, as before: some of those pairs agree only on crowded bands, and are missed.
+    const index = new LshIndex({ ...chooseBands(0.5, 128), maxBucketSize: 50 });
+    nodes.forEach((n, id) => index.add(id, n.sketch));
+    const candidates = index.candidatePairs();
+    const proposed = new Set<string>();
+    for (let i = 0; i < candidates.pairs.length; i += 2) proposed.add(`${Math.min(candidates.pairs[i]!, candidates.pairs[i + 1]!)}-${Math.max(candidates.pairs[i]!, candidates.pairs[i + 1]!)}`);
+    expect(truth.filter(({ a, b }) => !proposed.has(`${a}-${b}`)).length, 'pairs the crowded buckets hid').toBeGreaterThan(0);
+
+    const { pairs } = similarPairs(nodes, 'minhash', 0.5, 0.1, () => true, 'words', { maxBucketSize: 50 });
+    expect(pairs.map(({ a, b }) => ({ a, b }))).toEqual(truth);
+    expect(pairs.every((p) => p.exact && p.similarity === jaccard(sets[p.a]!, sets[p.b]!))).toBe(true);
   });
 });
