@@ -9,7 +9,7 @@ import { displayPath } from '../../shared/fsName.ts';
 import { escapeLookAlike, findLookAlikes } from '../../shared/text/lookAlikeNames.ts';
 import { kindDescriptions } from '../clusters/clusterLabels.ts';
 import type { FolderPlan, PlanCluster, PlanFile } from '../engine/contractTypes.ts';
-import { actionButton, actionPreview, actionRowWords } from '../format/actionWords.ts';
+import { actionButton, actionConsequence, actionPreview, actionRowWords } from '../format/actionWords.ts';
 import { baseName, folderName } from '../format/paths.ts';
 import { useShingle } from '../store/useShingle.ts';
 import { describeRule } from './cleanupRules.ts';
@@ -204,7 +204,16 @@ export function CleanupPreview() {
         <dt>May remove</dt>
         <dd>{kinds.join(', ')}</dd>
         <dt>Action</dt>
-        <dd data-testid="cleanup-action">{actionPreview(preview.action, preview.moveTo)}</dd>
+        <dd data-testid="cleanup-action">
+          {actionPreview(preview.action, preview.moveTo)}
+          {actionConsequence[preview.action] && <span className="cleanup-consequence"> — {actionConsequence[preview.action]}</span>}
+        </dd>
+        {preview.notes && preview.notes.length > 0 && (
+          <>
+            <dt>Not checked</dt>
+            <dd data-testid="cleanup-notes">{preview.notes.join('; ')}</dd>
+          </>
+        )}
         <dt>Refused</dt>
         <dd data-testid="cleanup-refused">{formatCount(refused)}</dd>
         {folder && (

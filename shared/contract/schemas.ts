@@ -358,6 +358,8 @@ export const actionPlanSchema = z.object({
   folder: folderPlanSchema.optional(),
   /** For a move: the folder the files go to, the one the host's picker produced (chooseMoveTarget). */
   moveTo: z.string().optional(),
+  /** What the engine's look at the disk could not check, said plainly ("extended attributes … not compared: install attr"). */
+  notes: z.array(z.string()).optional(),
 });
 
 export const planPageRequestSchema = z.strictObject({

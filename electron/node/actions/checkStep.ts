@@ -15,6 +15,7 @@ import { detailStepUrl } from '../near/detailStep.ts';
 import type { DocumentDetail } from '../near/detailStep.ts';
 import { toFsPath } from '../scan/fsPath.ts';
 import { hashFile, sameStats, sameTime } from './fileOps.ts';
+import { attributesWouldChange, readAttributes } from './extendedAttributes.ts';
 import { filesOpenForWriting, inUse } from './filesInUse.ts';
 import type { Writers } from './filesInUse.ts';
 import { describeHolding, folderSet } from './folderIdentity.ts';
@@ -157,6 +158,12 @@ export function createStepChecker(action: ActionKind, signal?: AbortSignal, refe
       if (action === 'hardlink' && file.dev !== copy.stats.dev) throw new Refused('the kept copy is on another device: a hard link is impossible');
       const metadataChange = action === 'hardlink' ? linkWouldChange(file, copy.stats) : undefined;
       if (metadataChange) throw new Refused(metadataChange);
+      if (action === 'hardlink') {
+        // Not compared (no getfattr) was said in the preview; here only a difference found refuses.
+        const look = await readAttributes([step.path, step.kept.path]);
+        const dropped = 'attributes' in look ? attributesWouldChange(look.attributes.get(step.path)!, look.attributes.get(step.kept.path)!) : undefined;
+        if (dropped) throw new Refused(dropped);
+      }
       const fileHash = step.hash || step.relation === 'copy' ? await hashNow(step.path, 'the file') : undefined;
       if (step.hash && fileHash !== step.hash) throw new Refused('its content changed since the scan');
       await checkClaim(step, copy, fileHash);

@@ -6,8 +6,8 @@
 // Where there is no /proc (macOS, Windows) no other names are known and the walk up stands alone.
 import { readFile } from 'node:fs/promises';
 import { posix } from 'node:path';
-import { decodeFsName } from '../../../shared/fsName.ts';
 import { isWithin } from '../../../shared/paths/isWithin.ts';
+import { octalEscapedPath } from './octalEscapedPath.ts';
 
 export interface Mount {
   /** "major:minor" of the file system. */
@@ -18,19 +18,13 @@ export interface Mount {
   mountPoint: string;
 }
 
-/** mountinfo writes space, tab, newline and backslash in a path as octal escapes (\040); the rest are the name's bytes. */
-function pathField(field: string): string {
-  const latin1 = field.replace(/\\([0-7]{3})/g, (_, octal: string) => String.fromCharCode(parseInt(octal, 8)));
-  return decodeFsName(Buffer.from(latin1, 'latin1'));
-}
-
-/** The mounts of a mountinfo text (proc(5)): "id parent major:minor root mount-point options …". */
+/** The mounts of a mountinfo text (proc(5)): "id parent major:minor root mount-point options …", paths octal-escaped. */
 export function parseMountInfo(text: Buffer): Mount[] {
   const mounts: Mount[] = [];
   for (const line of text.toString('latin1').split('\n')) {
     const [, , device, root, mountPoint] = line.split(' ');
     if (device === undefined || root === undefined || mountPoint === undefined) continue;
-    mounts.push({ device, root: pathField(root), mountPoint: pathField(mountPoint) });
+    mounts.push({ device, root: octalEscapedPath(root), mountPoint: octalEscapedPath(mountPoint) });
   }
   return mounts;
 }

@@ -99,6 +99,8 @@ export interface ActionPlan {
    */
   referenceRoots?: string[];
   roots?: string[];
+  /** What the preview's look at the disk could not check, said plainly (extended attributes without getfattr). */
+  notes?: string[];
 }
 
 export class PlanError extends Error {}
