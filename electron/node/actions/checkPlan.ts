@@ -19,7 +19,7 @@ export async function checkPlanOnDisk(plan: ActionPlan, runTool?: RunTool): Prom
   // One look per folder and per trash: files of one folder share it.
   const trashProblems = new Map<string, Promise<string | undefined>>();
   // One look at who holds files open for writing, for the whole plan.
-  const writers = filesOpenForWriting();
+  const writers = await filesOpenForWriting();
   // A reference folder by another of its names (a bind mount, another case): planActions compared text only.
   const references = await folderSet(plan.referenceRoots ?? []);
   const destinations = plan.action === 'move' ? await checkMoveDestinations(plan) : undefined;

@@ -98,7 +98,7 @@ export function createStepChecker(action: ActionKind, signal?: AbortSignal, refe
   const keptCopies = new Map<string, KeptCopy>();
   let references: Promise<FolderSet> | undefined;
   // Who holds files open for writing: looked up once, at the batch's first file.
-  let writers: Writers | undefined;
+  let writers: Promise<Writers> | undefined;
   let pool: ExtractPool<DocumentDetail> | undefined;
 
   async function readText(path: string): Promise<DocumentDetail | undefined> {
@@ -151,7 +151,7 @@ export function createStepChecker(action: ActionKind, signal?: AbortSignal, refe
       const reference = await (await references).holding(step.path);
       if (reference) throw new Refused(`it is in ${describeHolding('a reference folder', reference)}`);
       writers ??= filesOpenForWriting();
-      const busy = inUse(writers, file);
+      const busy = inUse(await writers, file);
       if (busy) throw new Refused(busy);
       const copy = await keptCopy(step.kept);
       if (file.dev === copy.stats.dev && file.ino === copy.stats.ino) throw new Refused('it is the kept copy itself, under another name');
