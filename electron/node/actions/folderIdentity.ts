@@ -154,3 +154,14 @@ export async function namesInReport(folder: string, paths: readonly string[], id
   }
   return names;
 }
+
+/**
+ * Which of a report's `paths` lie in one of `folders`, under any of its names. A report's
+ * paths are real paths, so each file's folder is walked as it is named; one look per folder.
+ */
+export async function reportPathsWithin(folders: readonly string[], paths: readonly string[]): Promise<(path: string) => boolean> {
+  const set = await folderSet(folders);
+  const inside = new Set<string>();
+  for (const path of paths) if (await set.folderHolding(dirname(path))) inside.add(path);
+  return (path) => inside.has(path);
+}

@@ -4,7 +4,6 @@
 // left with every file Delete (shared/marks/bulkMarks.ts). "In a folder" and "in a reference
 // folder" are decided by the folder's identity, not its text (folderIdentity.ts): a reference
 // folder chosen through a link or a bind mount still keeps its files from Delete marks.
-import { dirname } from 'node:path';
 import type { CommandRequest, CommandResponse } from '../../../shared/contract/engineContract.ts';
 import { clusterFolders } from '../../../shared/clusterFolders.ts';
 import { displayPath } from '../../../shared/fsName.ts';
@@ -12,7 +11,7 @@ import { folderMarkChanges, marksRefusal } from '../../../shared/marks/bulkMarks
 import type { ClusterMarks } from '../../../shared/marks/bulkMarks.ts';
 import { countMarkOutcomes } from '../../../shared/marks/markOutcomes.ts';
 import type { Cluster } from '../../../shared/report.ts';
-import { folderSet } from '../actions/folderIdentity.ts';
+import { reportPathsWithin } from '../actions/folderIdentity.ts';
 import type { ClusterIndex } from './clusterIndex.ts';
 import type { MarksStore } from './marksStore.ts';
 
@@ -25,19 +24,8 @@ export interface MarkCommandsOptions {
 type MarkChange = CommandResponse<'markFolder'>['changes'][number];
 type FolderCount = CommandResponse<'countFolderMarks'>;
 
-/**
- * Which of the results' `paths` lie in one of `folders`, under any of its names. The results'
- * paths are real paths, so each file's folder is walked as it is named; one look per folder.
- */
-async function pathsWithin(folders: readonly string[], paths: readonly string[]): Promise<(path: string) => boolean> {
-  const set = await folderSet(folders);
-  const inside = new Set<string>();
-  for (const path of paths) if (await set.folderHolding(dirname(path))) inside.add(path);
-  return (path) => inside.has(path);
-}
-
 export function createMarkCommands({ clusters, marks, folders }: MarkCommandsOptions) {
-  const referencesOf = (paths: readonly string[]) => pathsWithin(folders().referenceRoots, paths);
+  const referencesOf = (paths: readonly string[]) => reportPathsWithin(folders().referenceRoots, paths);
 
   /** Every change a folder's mark makes, with its count; refused for a folder the engine did not list. */
   async function folderChanges({ folder, mark }: CommandRequest<'countFolderMarks'>): Promise<{ changes: MarkChange[]; count: FolderCount }> {
@@ -47,7 +35,7 @@ export function createMarkCommands({ clusters, marks, folders }: MarkCommandsOpt
       throw new Error(`${displayPath(folder)} holds no file of the results; pick a folder from the list`);
     }
     const paths = all.flatMap((cluster) => cluster.files.map((file) => file.path));
-    const [inFolder, isReference] = await Promise.all([pathsWithin([folder], paths), referencesOf(paths)]);
+    const [inFolder, isReference] = await Promise.all([reportPathsWithin([folder], paths), referencesOf(paths)]);
     const stored = marks.get();
     const changes: MarkChange[] = [];
     const count: FolderCount = { files: 0, clusters: 0, lastCopies: 0, reference: 0, othersGo: 0 };
