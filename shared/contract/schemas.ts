@@ -316,6 +316,8 @@ export const planFileSchema = z.object({
   atLeast: z.literal(true).optional(),
   /** The path of the file it duplicates: its byte twin for a copy, the kept member otherwise. */
   matches: z.string().optional(),
+  /** For a move: the path the file will have, folders below the target included (numbered if taken). */
+  lands: z.string().optional(),
 });
 
 export const planClusterSchema = z.object({ clusterId: z.string(), kind: clusterKindSchema, files: z.array(planFileSchema) });

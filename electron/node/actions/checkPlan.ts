@@ -63,7 +63,9 @@ export async function checkPlanOnDisk(plan: ActionPlan, runTool?: RunTool): Prom
     if (reasons[i]) refusedNow.set(key(step.clusterId, step.path), reasons[i]);
   });
   const noted = notes.length === 0 ? plan : { ...plan, notes: [...(plan.notes ?? []), ...notes] };
-  if (refusedNow.size === 0) return noted;
+  // A move's files say where each lands, for the preview's list as for the dry run.
+  const landsAt = new Map(plan.steps.flatMap((step) => (step.lands === undefined || refusedNow.has(key(step.clusterId, step.path)) ? [] : [[key(step.clusterId, step.path), step.lands] as const])));
+  if (refusedNow.size === 0 && landsAt.size === 0) return noted;
   return {
     ...noted,
     steps: plan.steps.filter((s) => !refusedNow.has(key(s.clusterId, s.path))),
@@ -72,7 +74,9 @@ export async function checkPlanOnDisk(plan: ActionPlan, runTool?: RunTool): Prom
       ...cluster,
       files: cluster.files.map((file) => {
         const reason = refusedNow.get(key(cluster.clusterId, file.path));
-        return reason && file.decision === 'remove' ? { ...file, decision: 'refused' as const, reason } : file;
+        if (reason && file.decision === 'remove') return { ...file, decision: 'refused' as const, reason };
+        const lands = landsAt.get(key(cluster.clusterId, file.path));
+        return lands !== undefined && file.decision === 'remove' ? { ...file, lands } : file;
       }),
     })),
   };

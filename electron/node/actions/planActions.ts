@@ -65,6 +65,8 @@ export interface PlanFile {
   similarity?: number;
   atLeast?: true;
   matches?: string;
+  /** For `move`: where the file lands, as the preview's look at the disk found it (PlannedStep.lands). */
+  lands?: string;
 }
 
 export interface PlanCluster {
