@@ -9,7 +9,7 @@
 // a report uses for a folder (namesInReport, for the keep rules) or the folder holding a path
 // (folderSet, for the guards next to the action).
 import { stat } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { displayPath } from '../../../shared/fsName.ts';
 import { isWithin } from '../../../shared/paths/isWithin.ts';
 import { toFsPath } from '../scan/fsPath.ts';
@@ -54,15 +54,15 @@ export interface Holding {
 
 /** "a reference folder, /data/ref (here named /data/view/ref)": the folder, and the name the path reached it by. */
 export function describeHolding(kind: string, holding: Holding): string {
-  if (holding.mountedFrom !== undefined) return `${kind}, ${displayPath(holding.folder)} (${displayPath(holding.mountedFrom)} shows a folder inside it)`;
+  if (holding.mountedFrom !== undefined) return `${kind}, ${displayPath(holding.folder)} (${displayPath(holding.mountedFrom)} is mounted from inside it)`;
   return `${kind}, ${displayPath(holding.folder)}${holding.as === holding.folder ? '' : ` (here named ${displayPath(holding.as)})`}`;
 }
 
 export interface FolderSet {
   /** The folder of the set that `path` is or lies in, by its text or by identity; undefined if none. */
   holding(path: string): Promise<Holding | undefined>;
-  /** The same for a folder named by its real path (a report's file's folder), without a look at the file itself. */
-  folderHolding(realFolder: string): Promise<Holding | undefined>;
+  /** The same for a report's file, named by its real path, without a look at the file itself. */
+  reportFileHolding(realPath: string): Promise<Holding | undefined>;
 }
 
 /**
@@ -114,6 +114,12 @@ export async function folderSet(folders: readonly string[], identity = createIde
     if (found === undefined) known.set(real, (found = byName(upFrom(real)).then((held) => held ?? throughMounts(real))));
     return found;
   };
+  // A file can be a mount point itself (a bind mount of one file): its folder's names do not tell.
+  const fileMountHolding = async (realPath: string): Promise<Holding | undefined> => {
+    mounts ??= readMounts();
+    return (await mounts).some((mount) => mount.mountPoint === realPath) ? throughMounts(realPath) : undefined;
+  };
+  const realFileHolding = async (realPath: string) => (await realFolderHolding(dirname(realPath))) ?? fileMountHolding(realPath);
   const realFolders = new Map<string, Promise<string>>();
   const realPathOfFolder = (folder: string) => {
     let real = realFolders.get(folder);
@@ -127,21 +133,21 @@ export async function folderSet(folders: readonly string[], identity = createIde
       if (text !== undefined) return { folder: text, as: text };
       if (byId.size === 0) return undefined;
       // The path itself may be a folder of the set (a move target), or a file: a file's identity is never a folder's.
-      return (await byName([path])) ?? realFolderHolding(await realPathOfFolder(dirname(path)));
+      return (await byName([path])) ?? realFileHolding(join(await realPathOfFolder(dirname(path)), basename(path)));
     },
-    async folderHolding(realFolder) {
-      const text = named(realFolder);
+    async reportFileHolding(realPath) {
+      const text = named(realPath);
       if (text !== undefined) return { folder: text, as: text };
-      return byId.size === 0 ? undefined : realFolderHolding(realFolder);
+      return byId.size === 0 ? undefined : realFileHolding(realPath);
     },
   };
 }
 
 /**
  * The names `paths` (a report's files) use for `folder`: the folder as given, every folder on
- * their way up that is the same folder by identity, and every mount point on their way up that
- * shows a folder inside it. The keep rules (pure, text only) test a file against each name, so
- * `in:/data/ref` keeps a file scanned as /data/view/ref/a.txt.
+ * their way up that is the same folder by identity, and every mount point on their way that is
+ * mounted from inside it (a folder or one file). The keep rules (pure, text only) test a file
+ * against each name, so `in:/data/ref` keeps a file scanned as /data/view/ref/a.txt.
  */
 export async function namesInReport(folder: string, paths: readonly string[], identity = createIdentityCache()): Promise<string[]> {
   const set = await folderSet([folder], identity);
@@ -149,7 +155,7 @@ export async function namesInReport(folder: string, paths: readonly string[], id
   for (const path of paths) {
     if (names.some((name) => isWithin(path, name, process.platform))) continue;
     // Report paths are real paths: their text folders are their folders.
-    const held = await set.folderHolding(dirname(path));
+    const held = await set.reportFileHolding(path);
     if (held) names.push(held.mountedFrom ?? held.as);
   }
   return names;
@@ -162,6 +168,6 @@ export async function namesInReport(folder: string, paths: readonly string[], id
 export async function reportPathsWithin(folders: readonly string[], paths: readonly string[]): Promise<(path: string) => boolean> {
   const set = await folderSet(folders);
   const inside = new Set<string>();
-  for (const path of paths) if (await set.folderHolding(dirname(path))) inside.add(path);
+  for (const path of paths) if (await set.reportFileHolding(path)) inside.add(path);
   return (path) => inside.has(path);
 }

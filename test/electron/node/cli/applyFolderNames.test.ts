@@ -2,7 +2,7 @@
 // bind mount, another case on a case-insensitive volume) is still the same folder to every rule:
 // --reference protects it, in:/not-in: pick by it, and --to may not land in a scanned folder.
 // The mounts are made in a namespace of their own (mountNamespace.ts), by an unprivileged user.
-import { mkdir, readFile, utimes } from 'node:fs/promises';
+import { mkdir, readFile, utimes, writeFile } from 'node:fs/promises';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { prose } from '../../../helpers/documents.ts';
 import { cliPath } from '../../../helpers/runCli.ts';
@@ -92,7 +92,7 @@ describe.skipIf(bindUnavailable !== undefined)(`a subfolder bind-mounted elsewhe
   it('--reference /data/ref protects the copy scanned as /other/precious.bin', async () => {
     const result = await mounted('"$OTHER" "$DATA/work"', `${APPLY} --keep newest --reference "$DATA/ref" --action delete --yes`);
     expect(result.code, result.stderr).toBe(1);
-    expect(result.stderr).toContain(`skipped ${tree.path('other/precious.bin')}: in a reference folder, ${tree.path('data/ref')} (${tree.path('other')} shows a folder inside it)`);
+    expect(result.stderr).toContain(`skipped ${tree.path('other/precious.bin')}: in a reference folder, ${tree.path('data/ref')} (${tree.path('other')} is mounted from inside it)`);
     expect(await readFile(tree.path('data/ref/sub/precious.bin'), 'utf8')).toBe(precious);
   });
 
@@ -102,10 +102,21 @@ describe.skipIf(bindUnavailable !== undefined)(`a subfolder bind-mounted elsewhe
     expect(result.stdout).toContain(`delete ${tree.path('data/work/precious.bin')} (copy of ${tree.path('other/precious.bin')})`);
   });
 
+  it('one file bind-mounted elsewhere (/other/precious.bin is /data/ref/sub/precious.bin): --reference still protects it', async () => {
+    await writeFile(tree.path('other/precious.bin'), '');
+    const result = await inMountNamespace(
+      `mount --bind "$DATA/ref/sub/precious.bin" "$OTHER/precious.bin" || exit 99\n"$NODE" "$CLI" scan "$OTHER" "$DATA/work" --json --no-near --no-index > "$REPORT" || exit 98\n${APPLY} --keep newest --reference "$DATA/ref" --action delete --yes`,
+      env,
+    );
+    expect(result.code, result.stderr).toBe(1);
+    expect(result.stderr).toContain(`skipped ${tree.path('other/precious.bin')}: in a reference folder, ${tree.path('data/ref')} (${tree.path('other/precious.bin')} is mounted from inside it)`);
+    expect(await readFile(tree.path('data/ref/sub/precious.bin'), 'utf8')).toBe(precious);
+  });
+
   it('--to /other/attic is inside the scanned /data, nothing moved', async () => {
     const result = await mounted('"$DATA"', `${APPLY} --keep newest --action move --to "$OTHER/attic" --yes`);
     expect(result.code, result.stderr).toBe(2);
-    expect(result.stderr).toContain(`inside a scanned folder, ${tree.path('data')} (${tree.path('other')} shows a folder inside it)`);
+    expect(result.stderr).toContain(`inside a scanned folder, ${tree.path('data')} (${tree.path('other')} is mounted from inside it)`);
     expect(await exists(tree.path('data/ref/sub/attic'))).toBe(false);
     expect(await exists(tree.path('data/ref/sub/precious.bin'))).toBe(true);
   });
