@@ -9,7 +9,8 @@ import { displayPath } from '../../shared/fsName.ts';
 import { escapeLookAlike, findLookAlikes } from '../../shared/text/lookAlikeNames.ts';
 import { kindDescriptions } from '../clusters/clusterLabels.ts';
 import type { FolderPlan, PlanCluster, PlanFile } from '../engine/contractTypes.ts';
-import { actionButton, actionPreview, actionRowWords } from '../format/actionWords.ts';
+import { actionButton, actionPreview, actionRowWords, linkConsequence } from '../format/actionWords.ts';
+import { MiddleName } from '../format/MiddleName.tsx';
 import { baseName, folderName } from '../format/paths.ts';
 import { useShingle } from '../store/useShingle.ts';
 import { describeRule } from './cleanupRules.ts';
@@ -35,8 +36,9 @@ const stayingLabels: Record<StayingFile['state'], string> = {
   matched: 'Hard link',
 };
 
-/** Two lines: the name and why, then the folder. */
+/** Two lines: the name and why, then the folder; a file a move takes has a third, where it lands. */
 const ROW_HEIGHT_REM = 2.75;
+const LANDS_LINE_REM = 1;
 
 function rowsOf(clusters: readonly PlanCluster[], folder: FolderPlan | undefined): Row[] {
   const stays: Row[] = folder && folder.staying.length > 0 ? [{ folder }, ...folder.staying.map((staying) => ({ folder, staying }))] : [];
@@ -80,7 +82,7 @@ function StayingRow({ folder, staying }: { folder: FolderPlan; staying?: Staying
   );
 }
 
-function PlanRow({ row, removal }: { row: Row; removal: string }) {
+function PlanRow({ row, removal, linking }: { row: Row; removal: string; linking: boolean }) {
   if ('folder' in row) return <StayingRow folder={row.folder} {...(row.staying ? { staying: row.staying } : {})} />;
   const { cluster, file, lookAlike } = row;
   if (!file) {
@@ -93,6 +95,8 @@ function PlanRow({ row, removal }: { row: Row; removal: string }) {
     );
   }
   const decision = file.decision === 'remove' ? removal : file.decision === 'keep' ? 'Keep' : 'Refused';
+  // A hard link makes one file of two names: said on the row, naming the other.
+  const reason = linking && file.decision === 'remove' && file.matches !== undefined ? linkConsequence(baseName(file.matches)) : file.reason;
   const measured = file.similarity !== undefined && file.relation !== 'copy' && file.relation !== 'same-text';
   const figure = measured ? `${file.atLeast ? 'at least ' : ''}${formatPercent(file.similarity!)} ${file.relation === 'excerpt' ? 'contained in' : 'similar to'}` : undefined;
   return (
@@ -111,7 +115,7 @@ function PlanRow({ row, removal }: { row: Row; removal: string }) {
       <span role="cell" className="plan-size numeric">
         {formatBytes(file.size)}
       </span>
-      <span role="cell" className="plan-path" title={[displayPath(file.path), lookAlike && `looks like another name here; written out: ${lookAlike}`, file.reason].filter(Boolean).join(': ')}>
+      <span role="cell" className="plan-path" title={[displayPath(file.path), lookAlike && `looks like another name here; written out: ${lookAlike}`, reason].filter(Boolean).join(': ')}>
         <span className="plan-line">
           <strong>{baseName(file.path)}</strong>
           {/* Two names that print the same (NFC and NFD, an invisible character) read apart by their code points. */}
@@ -121,15 +125,23 @@ function PlanRow({ row, removal }: { row: Row; removal: string }) {
               <span className="plan-lookalike-mark">look-alike name</span> <span className="plan-lookalike-code">{escapeLookAlike(baseName(file.path))}</span>
             </span>
           )}
-          {file.reason && <span className="plan-reason"> — {file.reason}</span>}
+          {reason && <span className="plan-reason"> — {reason}</span>}
         </span>
         <span className="plan-line plan-folder">{folderName(file.path)}</span>
+        {/* The final path, folders below the target and a number if the name is taken: as the dry run prints it. */}
+        {file.lands !== undefined && (
+          <span className="plan-line plan-folder plan-lands" data-testid="plan-lands">
+            <span aria-hidden="true">→&nbsp;</span>
+            <span className="visually-hidden">moves to </span>
+            <MiddleName name={displayPath(file.lands)} />
+          </span>
+        )}
       </span>
     </div>
   );
 }
 
-function PlanFiles({ removal }: { removal: string }) {
+function PlanFiles({ removal, linking }: { removal: string; linking: boolean }) {
   const clusters = useShingle((s) => s.cleanupPlanClusters);
   const clusterCount = useShingle((s) => s.cleanupPreview?.clusterCount ?? 0);
   const folder = useShingle((s) => s.cleanupPreview?.folder);
@@ -140,7 +152,11 @@ function PlanFiles({ removal }: { removal: string }) {
   // The staying files come once every cluster is loaded, so loading never moves them.
   // Made once per page of the plan, not on every scroll frame the virtual list renders.
   const rows = useMemo(() => rowsOf(clusters, more ? undefined : folder), [clusters, more, folder]);
-  const virtualizer = useVirtualizer({ count: rows.length, getScrollElement: () => scrollElement.current, estimateSize: () => rowHeight, overscan: 20 });
+  const heightOf = (index: number) => {
+    const row = rows[index];
+    return row && 'file' in row && row.file?.lands !== undefined ? rowHeight * ((ROW_HEIGHT_REM + LANDS_LINE_REM) / ROW_HEIGHT_REM) : rowHeight;
+  };
+  const virtualizer = useVirtualizer({ count: rows.length, getScrollElement: () => scrollElement.current, estimateSize: heightOf, overscan: 20 });
   const items = virtualizer.getVirtualItems();
   const lastShown = items.at(-1)?.index ?? 0;
 
@@ -166,7 +182,7 @@ function PlanFiles({ removal }: { removal: string }) {
       <div role="rowgroup" style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
         {items.map((item) => (
           <div key={item.key} className="plan-row" style={{ position: 'absolute', top: 0, left: 0, right: 0, height: item.size, transform: `translateY(${item.start}px)` }}>
-            <PlanRow row={rows[item.index]!} removal={removal} />
+            <PlanRow row={rows[item.index]!} removal={removal} linking={linking} />
           </div>
         ))}
       </div>
@@ -205,6 +221,12 @@ export function CleanupPreview() {
         <dd>{kinds.join(', ')}</dd>
         <dt>Action</dt>
         <dd data-testid="cleanup-action">{actionPreview(preview.action, preview.moveTo)}</dd>
+        {preview.notes && preview.notes.length > 0 && (
+          <>
+            <dt>Not checked</dt>
+            <dd data-testid="cleanup-notes">{preview.notes.join('; ')}</dd>
+          </>
+        )}
         <dt>Refused</dt>
         <dd data-testid="cleanup-refused">{formatCount(refused)}</dd>
         {folder && (
@@ -214,7 +236,7 @@ export function CleanupPreview() {
           </>
         )}
       </dl>
-      <PlanFiles removal={actionRowWords[preview.action]} />
+      <PlanFiles removal={actionRowWords[preview.action]} linking={preview.action === 'hardlink'} />
       {deleting && (
         <label className="cleanup-check cleanup-warning">
           <input type="checkbox" checked={understood} onChange={(e) => setUnderstood(e.target.checked)} />

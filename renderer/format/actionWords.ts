@@ -17,6 +17,11 @@ export function actionPreview(action: ActionKind, moveTo?: string): string {
   return { trash: 'Move to the trash', delete: 'Delete permanently', hardlink: 'Replace with hard links to the copy kept' }[action];
 }
 
+/** What a hard link makes of a duplicate, said on its row of the preview: `twin` is the kept copy's name. */
+export function linkConsequence(twin: string): string {
+  return `becomes the same file as ${twin}: an edit to either changes both`;
+}
+
 /** What the preview says a file's row will undergo. */
 export const actionRowWords: Record<ActionKind, string> = { trash: 'Trash', delete: 'Delete', hardlink: 'Link', move: 'Move' };
 

@@ -321,6 +321,8 @@ export const planFileSchema = z.object({
   atLeast: z.literal(true).optional(),
   /** The path of the file it duplicates: its byte twin for a copy, the kept member otherwise. */
   matches: z.string().optional(),
+  /** For a move: the path the file will have, folders below the target included (numbered if taken). */
+  lands: z.string().optional(),
 });
 
 export const planClusterSchema = z.object({ clusterId: z.string(), kind: clusterKindSchema, files: z.array(planFileSchema) });
@@ -363,6 +365,8 @@ export const actionPlanSchema = z.object({
   folder: folderPlanSchema.optional(),
   /** For a move: the folder the files go to, the one the host's picker produced (chooseMoveTarget). */
   moveTo: z.string().optional(),
+  /** What the engine's look at the disk could not check, said plainly ("extended attributes … not compared: install attr"). */
+  notes: z.array(z.string()).optional(),
 });
 
 export const planPageRequestSchema = z.strictObject({

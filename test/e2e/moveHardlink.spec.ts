@@ -6,7 +6,7 @@ import { lstat, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, saveScreenshot, test } from './engineFixture.ts';
-import { clusterList, scanUserFolder } from './helpers.ts';
+import { clusterList, scanUserFolder, shoot } from './helpers.ts';
 import { exists } from '../helpers/exists.ts';
 import { diskAgrees, openCleanup, planRows, useTemporaryTrash } from './cleanupSteps.ts';
 
@@ -42,6 +42,13 @@ test('move the copies to a folder chosen in the picker, then undo', async ({ shi
   expect(moved.sort()).toEqual([tree.path('Photos/holiday.jpg'), tree.path('Reports/annual-report.html'), tree.path('Reports/annual-report.txt')].sort());
   await expect(dialog.getByTestId('cleanup-action')).toHaveText(`Move to ${elsewhere}`);
   await expect(dialog.locator('[data-decision="remove"] .plan-decision').first()).toHaveText('Move');
+  // Each moved file says where it lands, as the engine checked it: below the folder, in its place under the scanned one.
+  for (const path of moved) {
+    const lands = join(elsewhere, path.slice(tree.root.length + 1));
+    await expect(dialog.locator(`[data-path="${path}"] [data-testid="plan-lands"]`)).toContainText(lands);
+  }
+  await expect(dialog.locator('[data-decision="keep"] [data-testid="plan-lands"]')).toHaveCount(0);
+  await shoot(page, 'move-preview-lands');
   await dialog.getByRole('button', { name: 'Move 3 files' }).click();
   await expect(dialog.getByRole('status').first()).toContainText('Moved: 3 files');
 
@@ -75,6 +82,10 @@ test('replace a byte copy with a hard link, then undo', async ({ shingle }) => {
   expect([tree.path('Photos/holiday.jpg'), tree.path('Backup/holiday (copy).jpg')]).toContain(linked[0]);
   for (const row of rows) if (row.path.includes('annual-report')) expect(row.decision, row.path).not.toBe('remove');
   await expect(dialog.getByTestId('cleanup-action')).toHaveText('Replace with hard links to the copy kept');
+  // The row says what a link makes of the two names.
+  const twin = linked[0] === tree.path('Photos/holiday.jpg') ? 'holiday (copy).jpg' : 'holiday.jpg';
+  await expect(dialog.locator(`[data-path="${linked[0]}"] .plan-reason`)).toHaveText(` — becomes the same file as ${twin}: an edit to either changes both`);
+  await shoot(page, 'hardlink-preview-consequence');
   await dialog.getByRole('button', { name: 'Hard-link 1 file' }).click();
   await expect(dialog.getByRole('status').first()).toContainText('Replaced by hard links: 1 file');
 

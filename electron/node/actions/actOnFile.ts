@@ -9,6 +9,7 @@ import { toFsPath } from '../scan/fsPath.ts';
 import { Refused } from './checkStep.ts';
 import type { Seen } from './checkStep.ts';
 import { exists, fileIdOf, isPrefixOf, sameStats } from './fileOps.ts';
+import { inUseByMoveError } from './filesInUse.ts';
 import { chooseTrashSlot, moveToTrash, restoreFromTrash } from './freedesktopTrash.ts';
 import type { ActionJournal, LinkedState } from './actionJournal.ts';
 import type { ActionPlan, PlannedStep } from './planActions.ts';
@@ -31,6 +32,12 @@ async function trashElsewhere(path: string): Promise<void> {
   if (await exists(path)) throw new Error('the trash did not take it: the file is still there');
 }
 
+/** A move that failed because another program holds the file (Windows) is refused as in use, not a failure. */
+function asInUse(error: unknown): unknown {
+  const busy = inUseByMoveError(error);
+  return busy ? new Refused(busy, { cause: error }) : error;
+}
+
 /** Moves the file aside (the journal records where first) and checks it is what was checked; refused, put back, otherwise. */
 async function setAside(step: PlannedStep, context: ActContext, linked: LinkedState | null = null): Promise<string> {
   const aside = asideFor(step.path);
@@ -41,7 +48,7 @@ async function setAside(step: PlannedStep, context: ActContext, linked: LinkedSt
     await rename(toFsPath(step.path), toFsPath(aside));
   } catch (error) {
     await removeAsideFolder(aside);
-    throw error;
+    throw asInUse(error);
   }
   const changed = await changedSinceCheck(aside, context.seen.file, context.seen.hash);
   if (changed) {
@@ -132,7 +139,9 @@ async function moveFile(step: PlannedStep, context: ActContext): Promise<void> {
   journal.markStarted(batchId, seq, destination, null, id);
   await context.beforeAct?.(step);
   // The folders below `to` are checked as the trash's are, right before the file goes in.
-  await moveIntoDestination(step.path, to, destination);
+  await moveIntoDestination(step.path, to, destination).catch((error: unknown) => {
+    throw asInUse(error);
+  });
   await recordMoved(context, id, destination);
 }
 

@@ -15,6 +15,7 @@ import { detailStepUrl } from '../near/detailStep.ts';
 import type { DocumentDetail } from '../near/detailStep.ts';
 import { toFsPath } from '../scan/fsPath.ts';
 import { hashFile, sameStats, sameTime } from './fileOps.ts';
+import { attributesWouldChange, readAttributes } from './extendedAttributes.ts';
 import { filesOpenForWriting, inUse } from './filesInUse.ts';
 import type { Writers } from './filesInUse.ts';
 import { describeHolding, folderSet } from './folderIdentity.ts';
@@ -97,7 +98,7 @@ export function createStepChecker(action: ActionKind, signal?: AbortSignal, refe
   const keptCopies = new Map<string, KeptCopy>();
   let references: Promise<FolderSet> | undefined;
   // Who holds files open for writing: looked up once, at the batch's first file.
-  let writers: Writers | undefined;
+  let writers: Promise<Writers> | undefined;
   let pool: ExtractPool<DocumentDetail> | undefined;
 
   async function readText(path: string): Promise<DocumentDetail | undefined> {
@@ -150,13 +151,19 @@ export function createStepChecker(action: ActionKind, signal?: AbortSignal, refe
       const reference = await (await references).holding(step.path);
       if (reference) throw new Refused(`it is in ${describeHolding('a reference folder', reference)}`);
       writers ??= filesOpenForWriting();
-      const busy = inUse(writers, file);
+      const busy = inUse(await writers, file);
       if (busy) throw new Refused(busy);
       const copy = await keptCopy(step.kept);
       if (file.dev === copy.stats.dev && file.ino === copy.stats.ino) throw new Refused('it is the kept copy itself, under another name');
       if (action === 'hardlink' && file.dev !== copy.stats.dev) throw new Refused('the kept copy is on another device: a hard link is impossible');
       const metadataChange = action === 'hardlink' ? linkWouldChange(file, copy.stats) : undefined;
       if (metadataChange) throw new Refused(metadataChange);
+      if (action === 'hardlink') {
+        // Not compared (no getfattr) was said in the preview; here only a difference found refuses.
+        const look = await readAttributes([step.path, step.kept.path]);
+        const dropped = 'attributes' in look ? attributesWouldChange(look.attributes.get(step.path)!, look.attributes.get(step.kept.path)!) : undefined;
+        if (dropped) throw new Refused(dropped);
+      }
       const fileHash = step.hash || step.relation === 'copy' ? await hashNow(step.path, 'the file') : undefined;
       if (step.hash && fileHash !== step.hash) throw new Refused('its content changed since the scan');
       await checkClaim(step, copy, fileHash);

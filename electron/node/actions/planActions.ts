@@ -65,6 +65,8 @@ export interface PlanFile {
   similarity?: number;
   atLeast?: true;
   matches?: string;
+  /** For `move`: where the file lands, as the preview's look at the disk found it (PlannedStep.lands). */
+  lands?: string;
 }
 
 export interface PlanCluster {
@@ -99,6 +101,8 @@ export interface ActionPlan {
    */
   referenceRoots?: string[];
   roots?: string[];
+  /** What the preview's look at the disk could not check, said plainly (extended attributes without getfattr). */
+  notes?: string[];
 }
 
 export class PlanError extends Error {}

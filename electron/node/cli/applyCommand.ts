@@ -82,6 +82,7 @@ export async function applyCommand(argv: string[], context: CommandContext): Pro
     return answer === 'cancelled' ? ExitCode.cancelled : ExitCode.failed;
   }
   for (const refusal of plan.refused) process.stderr.write(`skipped ${terminalPath(refusal.path)}: ${terminalText(refusal.reason)}\n`);
+  for (const note of plan.notes ?? []) process.stderr.write(`note: ${terminalText(note)}\n`);
 
   if (plan.steps.length === 0) {
     // Nothing left to act on: no batch is recorded, so undo still undoes the last real one.

@@ -30,7 +30,9 @@ function fileLine(file: PlanFile, action: string, lands: ReadonlyMap<string, str
   const path = show(file.path);
   // A move says where the file really lands (the checked folders below --to, numbered if taken).
   const landing = lands.get(file.path);
-  if (file.decision === 'remove') return `  ${action} ${path}${landing === undefined ? '' : ` -> ${terminalPath(landing)}`} (${describeRemoval(file, show)})`;
+  // One inode, two names: the person should know an edit through one shows through the other.
+  const linked = action === 'hardlink' && file.matches !== undefined ? `; becomes the same file as ${show(file.matches)}: an edit to either changes both` : '';
+  if (file.decision === 'remove') return `  ${action} ${path}${landing === undefined ? '' : ` -> ${terminalPath(landing)}`} (${describeRemoval(file, show)}${linked})`;
   if (file.decision === 'refused') return `  skip ${path}: ${terminalText(file.reason ?? 'refused')}`;
   return `  keep ${path}${file.reason ? `: ${terminalText(file.reason)}` : ''}`;
 }
@@ -50,5 +52,7 @@ export function formatPlan(plan: ActionPlan): string {
   if (plan.folder && plan.folder.staying.length > 0) {
     lines.push(`${terminalPath(plan.folder.cleaned)}/ (stays):`, ...plan.folder.staying.map((file) => `  keep ${terminalPath(file.path)}: ${terminalText(file.reason)}`));
   }
+  // What the look at the disk could not check (extended attributes without getfattr), said plainly.
+  for (const note of plan.notes ?? []) lines.push(`note: ${terminalText(note)}`);
   return lines.join('\n');
 }

@@ -186,6 +186,7 @@ export function openBulkActions(options: BulkActionsOptions): BulkActions {
       clusters: pageOf(planned, 0, PLAN_PAGE_CLUSTERS),
       ...(planned.folder ? { folder: planned.folder } : {}),
       ...(planned.to ? { moveTo: planned.to } : {}),
+      ...(planned.notes ? { notes: planned.notes } : {}),
     };
   }
 

@@ -5,7 +5,6 @@ import { stat } from 'node:fs/promises';
 import { isAbsolute } from 'node:path';
 import { clusterFolders } from '../../../shared/clusterFolders.ts';
 import { folderSummary } from '../../../shared/folders/folderSummary.ts';
-import { isWithinAny } from '../../../shared/paths/isWithin.ts';
 import { plural } from '../../../shared/format.ts';
 import { displayPath } from '../../../shared/fsName.ts';
 import type { EngineApi, EventPayload } from '../../../shared/contract/engineContract.ts';
@@ -22,6 +21,7 @@ import { hasEstimates, measureClusters } from './exactFigures.ts';
 import { openDismissedStore } from './dismissedStore.ts';
 import { createEngineEvents } from './engineEvents.ts';
 import { createMarkCommands } from './markCommands.ts';
+import { reportPathsWithin } from '../actions/folderIdentity.ts';
 import { openMarksStore } from './marksStore.ts';
 import type { MarksStore } from './marksStore.ts';
 import type { ClusterChange } from '../watch/watchFolders.ts';
@@ -206,8 +206,10 @@ export function createEngineService({ dataDir, host }: EngineServiceOptions): En
     async getFolderSummary() {
       const { scans, settings } = await stores;
       const { roots, referenceRoots } = settings.get();
-      const alwaysStays = (path: string) => isWithinAny(path, referenceRoots, process.platform);
-      return folderSummary(scans.clusters().all(), [...roots, ...referenceRoots], { alwaysStays });
+      const all = scans.clusters().all();
+      // A reference folder under any of its names (folderIdentity.ts).
+      const alwaysStays = await reportPathsWithin(referenceRoots, all.flatMap((cluster) => cluster.files.map((file) => file.path)));
+      return folderSummary(all, [...roots, ...referenceRoots], { alwaysStays });
     },
     async openReport() {
       // One picker at a time: a double click would otherwise queue a second dialog.

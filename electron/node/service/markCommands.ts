@@ -1,15 +1,17 @@
 // The engine's bulk marks: many marks in one call, a folder's files across every cluster, and how
 // many Delete marks will act. Each is checked against the engine's own results, never the page's:
 // a file must be the one shown at its position, a folder one the engine listed, and no cluster is
-// left with every file Delete (shared/marks/bulkMarks.ts).
+// left with every file Delete (shared/marks/bulkMarks.ts). "In a folder" and "in a reference
+// folder" are decided by the folder's identity, not its text (folderIdentity.ts): a reference
+// folder chosen through a link or a bind mount still keeps its files from Delete marks.
 import type { CommandRequest, CommandResponse } from '../../../shared/contract/engineContract.ts';
 import { clusterFolders } from '../../../shared/clusterFolders.ts';
 import { displayPath } from '../../../shared/fsName.ts';
 import { folderMarkChanges, marksRefusal } from '../../../shared/marks/bulkMarks.ts';
 import type { ClusterMarks } from '../../../shared/marks/bulkMarks.ts';
 import { countMarkOutcomes } from '../../../shared/marks/markOutcomes.ts';
-import { isWithinAny, withinFolder } from '../../../shared/paths/isWithin.ts';
 import type { Cluster } from '../../../shared/report.ts';
+import { reportPathsWithin } from '../actions/folderIdentity.ts';
 import type { ClusterIndex } from './clusterIndex.ts';
 import type { MarksStore } from './marksStore.ts';
 
@@ -23,16 +25,17 @@ type MarkChange = CommandResponse<'markFolder'>['changes'][number];
 type FolderCount = CommandResponse<'countFolderMarks'>;
 
 export function createMarkCommands({ clusters, marks, folders }: MarkCommandsOptions) {
-  const isReference = (path: string) => isWithinAny(path, folders().referenceRoots, process.platform);
+  const referencesOf = (paths: readonly string[]) => reportPathsWithin(folders().referenceRoots, paths);
 
   /** Every change a folder's mark makes, with its count; refused for a folder the engine did not list. */
-  function folderChanges({ folder, mark }: CommandRequest<'countFolderMarks'>): { changes: MarkChange[]; count: FolderCount } {
+  async function folderChanges({ folder, mark }: CommandRequest<'countFolderMarks'>): Promise<{ changes: MarkChange[]; count: FolderCount }> {
     const all = clusters().all();
     const { roots, referenceRoots } = folders();
     if (!clusterFolders(all, [...roots, ...referenceRoots]).some((listed) => listed.path === folder)) {
       throw new Error(`${displayPath(folder)} holds no file of the results; pick a folder from the list`);
     }
-    const inFolder = withinFolder(folder, process.platform);
+    const paths = all.flatMap((cluster) => cluster.files.map((file) => file.path));
+    const [inFolder, isReference] = await Promise.all([reportPathsWithin([folder], paths), referencesOf(paths)]);
     const stored = marks.get();
     const changes: MarkChange[] = [];
     const count: FolderCount = { files: 0, clusters: 0, lastCopies: 0, reference: 0, othersGo: 0 };
@@ -55,6 +58,7 @@ export function createMarkCommands({ clusters, marks, folders }: MarkCommandsOpt
       const index = clusters();
       const stored = marks.get();
       const next = new Map<string, { cluster: Cluster; marks: ClusterMarks }>();
+      const isReference = await referencesOf(wanted.flatMap((ref) => (ref.mark === 'delete' ? [index.file(ref.clusterId, ref.fileIndex).file.path] : [])));
       for (const ref of wanted) {
         const { cluster, file } = index.file(ref.clusterId, ref.fileIndex);
         if (file.path !== ref.path) throw new Error(`This cluster changed since it was shown: ${displayPath(ref.path)} is no longer its file ${ref.fileIndex + 1}, so nothing was marked; look at it again`);
@@ -70,9 +74,9 @@ export function createMarkCommands({ clusters, marks, folders }: MarkCommandsOpt
       await marks.setMany(wanted.map(({ clusterId, path, mark }) => ({ clusterId, path, mark })));
       return {};
     },
-    countFolderMarks: async (request: CommandRequest<'countFolderMarks'>) => folderChanges(request).count,
+    countFolderMarks: async (request: CommandRequest<'countFolderMarks'>) => (await folderChanges(request)).count,
     async markFolder({ files, ...request }: CommandRequest<'markFolder'>): Promise<CommandResponse<'markFolder'>> {
-      const { changes, count } = folderChanges(request);
+      const { changes, count } = await folderChanges(request);
       if (count.files !== files) throw new Error(`The results changed since the count was shown (${count.files} files now, not ${files}), so nothing was marked; look at the count again`);
       await marks.setMany(changes.map(({ clusterId, path, after }) => ({ clusterId, path, mark: after })));
       return { changes };

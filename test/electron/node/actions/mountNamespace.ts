@@ -2,7 +2,7 @@
 // case-insensitive (casefolded) tmpfs, each made in a mount namespace of its own (unshare), as an
 // unprivileged user where the system lets users make namespaces; the mounts go with the process.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -27,7 +27,11 @@ export function bindMountUnavailable(): string | undefined {
 /** Why no case-insensitive folder can be made here (a casefolded tmpfs needs a kernel built with CONFIG_UNICODE), or undefined. */
 export function caseInsensitiveUnavailable(): string | undefined {
   const problem = probe('mount -t tmpfs -o casefold tmpfs "$0"');
-  return problem && `no case-insensitive folder can be made here: a casefolded tmpfs in a namespace was refused (${problem}); ext4 casefold needs mkfs and root`;
+  if (problem === undefined) return undefined;
+  // tmpfs lists casefold among its features (since 6.13) only in a kernel built with CONFIG_UNICODE: the precise reason.
+  const noFeature = existsSync('/sys/fs/tmpfs/features') && !existsSync('/sys/fs/tmpfs/features/casefold');
+  const why = noFeature ? 'this kernel has no casefold (/sys/fs/tmpfs/features lists none: built without CONFIG_UNICODE)' : `a casefolded tmpfs in a namespace was refused (${problem})`;
+  return `no case-insensitive folder can be made here: ${why}; ext4 or FAT need mkfs, a loop device and root`;
 }
 
 export interface ShellResult {

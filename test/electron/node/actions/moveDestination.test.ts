@@ -29,6 +29,8 @@ describe('the folders a move goes into, at run time', () => {
     const report = reportOf([tree.path('docs')], [await clusterOf('c1', [tree.path('docs/keep/r.txt'), tree.path('docs/old/deep/r.txt')])]);
     const plan = await checkPlanOnDisk(planActions(report, { clusters: [{ clusterId: 'c1', keep: [tree.path('docs/keep/r.txt')], act: [tree.path('docs/old/deep/r.txt')] }] }, { action: 'move', to: tree.path('attic') }));
     expect(plan.steps.map((s) => s.lands)).toEqual([tree.path('attic/old/deep/r.txt')]);
+    // The preview's list says it too, on the file's row; the kept file goes nowhere.
+    expect(plan.clusters[0]!.files.map((f) => [f.decision, f.lands])).toEqual([['keep', undefined], ['remove', tree.path('attic/old/deep/r.txt')]]);
     await symlink(tree.path('theirs'), tree.path('attic/old'));
     const result = await applyPlan(plan, { journal });
     expect(result.outcomes.map((o) => [o.state, o.reason])).toEqual([['refused', `the folder ${tree.path('attic/old')}, where it would be moved to, is a symbolic link`]]);

@@ -2,7 +2,7 @@
 // bind mount, another case on a case-insensitive volume) is still the same folder to every rule:
 // --reference protects it, in:/not-in: pick by it, and --to may not land in a scanned folder.
 // The mounts are made in a namespace of their own (mountNamespace.ts), by an unprivileged user.
-import { mkdir, readFile, utimes } from 'node:fs/promises';
+import { mkdir, readFile, utimes, writeFile } from 'node:fs/promises';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { prose } from '../../../helpers/documents.ts';
 import { cliPath } from '../../../helpers/runCli.ts';
@@ -74,6 +74,54 @@ describe.skipIf(bindUnavailable !== undefined)(`--folder through a bind mount ($
   });
 });
 
+describe.skipIf(bindUnavailable !== undefined)(`a subfolder bind-mounted elsewhere (${bindUnavailable ?? '/other shows /data/ref/sub'})`, () => {
+  let tree: TempTree;
+  let env: Record<string, string>;
+  beforeEach(async () => {
+    tree = await createTempTree({ 'data/ref/sub/precious.bin': precious, 'data/work/precious.bin': precious });
+    await utimes(tree.path('data/ref/sub/precious.bin'), OLD, OLD);
+    await mkdir(tree.path('other'));
+    env = { NODE: process.execPath, CLI: cliPath, DATA: tree.path('data'), OTHER: tree.path('other'), REPORT: tree.path('report.json'), JOURNAL: tree.path('journal.sqlite'), XDG_DATA_HOME: tree.path('xdg') };
+  });
+  afterEach(() => tree.remove());
+
+  // No name of /other/precious.bin passes /data/ref on its way up: only the mounts tell.
+  const mounted = (scanned: string, script: string) =>
+    inMountNamespace(`mount --bind "$DATA/ref/sub" "$OTHER" || exit 99\n"$NODE" "$CLI" scan ${scanned} --json --no-near --no-index > "$REPORT" || exit 98\n${script}`, env);
+
+  it('--reference /data/ref protects the copy scanned as /other/precious.bin', async () => {
+    const result = await mounted('"$OTHER" "$DATA/work"', `${APPLY} --keep newest --reference "$DATA/ref" --action delete --yes`);
+    expect(result.code, result.stderr).toBe(1);
+    expect(result.stderr).toContain(`skipped ${tree.path('other/precious.bin')}: in a reference folder, ${tree.path('data/ref')} (${tree.path('other')} is mounted from inside it)`);
+    expect(await readFile(tree.path('data/ref/sub/precious.bin'), 'utf8')).toBe(precious);
+  });
+
+  it('in:/data/ref keeps the copy scanned as /other/precious.bin', async () => {
+    const result = await mounted('"$OTHER" "$DATA/work"', `${APPLY} --keep in:"$DATA/ref" --action delete --dry-run`);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toContain(`delete ${tree.path('data/work/precious.bin')} (copy of ${tree.path('other/precious.bin')})`);
+  });
+
+  it('one file bind-mounted elsewhere (/other/precious.bin is /data/ref/sub/precious.bin): --reference still protects it', async () => {
+    await writeFile(tree.path('other/precious.bin'), '');
+    const result = await inMountNamespace(
+      `mount --bind "$DATA/ref/sub/precious.bin" "$OTHER/precious.bin" || exit 99\n"$NODE" "$CLI" scan "$OTHER" "$DATA/work" --json --no-near --no-index > "$REPORT" || exit 98\n${APPLY} --keep newest --reference "$DATA/ref" --action delete --yes`,
+      env,
+    );
+    expect(result.code, result.stderr).toBe(1);
+    expect(result.stderr).toContain(`skipped ${tree.path('other/precious.bin')}: in a reference folder, ${tree.path('data/ref')} (${tree.path('other/precious.bin')} is mounted from inside it)`);
+    expect(await readFile(tree.path('data/ref/sub/precious.bin'), 'utf8')).toBe(precious);
+  });
+
+  it('--to /other/attic is inside the scanned /data, nothing moved', async () => {
+    const result = await mounted('"$DATA"', `${APPLY} --keep newest --action move --to "$OTHER/attic" --yes`);
+    expect(result.code, result.stderr).toBe(2);
+    expect(result.stderr).toContain(`inside a scanned folder, ${tree.path('data')} (${tree.path('other')} is mounted from inside it)`);
+    expect(await exists(tree.path('data/ref/sub/attic'))).toBe(false);
+    expect(await exists(tree.path('data/ref/sub/precious.bin'))).toBe(true);
+  });
+});
+
 const caseUnavailable = caseInsensitiveUnavailable();
 
 describe.skipIf(caseUnavailable !== undefined)(`a case-insensitive folder (${caseUnavailable ?? 'a casefolded tmpfs'})`, () => {
@@ -84,22 +132,40 @@ describe.skipIf(caseUnavailable !== undefined)(`a case-insensitive folder (${cas
   });
   afterEach(() => tree.remove());
 
-  it('--reference ~/backup protects ~/Backup', async (context) => {
-    const env = { NODE: process.execPath, CLI: cliPath, DISK: tree.path('disk'), SCANNED: tree.path('disk/home'), REPORT: tree.path('report.json'), JOURNAL: tree.path('journal.sqlite'), XDG_DATA_HOME: tree.path('xdg'), BODY: precious };
+  /** ~/Backup holds the older copy, ~/Docs the newer, on a casefolded tmpfs; `scanned` and `apply` are shell words. */
+  const onCasefold = async (context: { skip: () => void }, scanned: string, apply: string) => {
+    const env = { NODE: process.execPath, CLI: cliPath, DISK: tree.path('disk'), HOME_: tree.path('disk/home'), REPORT: tree.path('report.json'), JOURNAL: tree.path('journal.sqlite'), XDG_DATA_HOME: tree.path('xdg'), BODY: precious };
     const result = await inMountNamespace(
       [
         'mount -t tmpfs -o casefold tmpfs "$DISK" || exit 99',
         // Casefolding is set per folder, on an empty one; 97: this folder is not case-insensitive after all.
-        'mkdir "$DISK/home" && { chattr +F "$DISK/home" 2>/dev/null; true; } && mkdir "$DISK/home/Backup" "$DISK/home/Docs" && [ -d "$DISK/home/backup" ] || exit 97',
-        'printf %s "$BODY" > "$DISK/home/Backup/contract.txt" && touch -d 2020-01-01 "$DISK/home/Backup/contract.txt" && printf %s "$BODY" > "$DISK/home/Docs/contract.txt"',
-        SCAN,
-        `${APPLY} --keep newest --reference "$DISK/home/backup" --action delete --yes`,
-        'code=$?; [ -f "$DISK/home/Backup/contract.txt" ] || exit 96; exit $code',
+        'mkdir "$HOME_" && { chattr +F "$HOME_" 2>/dev/null; true; } && mkdir "$HOME_/Backup" "$HOME_/Docs" && [ -d "$HOME_/backup" ] || exit 97',
+        'printf %s "$BODY" > "$HOME_/Backup/contract.txt" && touch -d 2020-01-01 "$HOME_/Backup/contract.txt" && printf %s "$BODY" > "$HOME_/Docs/contract.txt"',
+        `"$NODE" "$CLI" scan ${scanned} --json --no-near --no-index > "$REPORT" || exit 98`,
+        `${APPLY} ${apply}`,
+        'code=$?; [ -f "$HOME_/Backup/contract.txt" ] || exit 96; exit $code',
       ].join('\n'),
       env,
     );
     if (result.code === 97) context.skip();
+    return result;
+  };
+
+  it('--reference ~/backup protects ~/Backup', async (context) => {
+    const result = await onCasefold(context, '"$HOME_"', '--keep newest --reference "$HOME_/backup" --action delete --yes');
     expect(result.code, result.stderr).toBe(1);
     expect(result.stderr).toMatch(/skipped .*\/home\/Backup\/contract\.txt: in a reference folder/);
+  });
+
+  it('in:~/backup keeps the copy in ~/Backup', async (context) => {
+    const result = await onCasefold(context, '"$HOME_"', '--keep in:"$HOME_/backup" --action delete --dry-run');
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toContain(`delete ${tree.path('disk/home/Docs/contract.txt')} (copy of ${tree.path('disk/home/Backup/contract.txt')})`);
+  });
+
+  it('--to ~/backup/attic is inside the scanned ~/Backup, nothing moved', async (context) => {
+    const result = await onCasefold(context, '"$HOME_/Backup" "$HOME_/Docs"', '--keep newest --action move --to "$HOME_/backup/attic" --yes');
+    expect(result.code, result.stderr).toBe(2);
+    expect(result.stderr).toContain(`inside a scanned folder, ${tree.path('disk/home/Backup')} (here named ${tree.path('disk/home/backup')})`);
   });
 });

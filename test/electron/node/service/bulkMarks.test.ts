@@ -1,6 +1,7 @@
 // Bulk marks in the engine: a folder's files marked across every cluster in one call, counted
 // before, never the last copy of a cluster, only for a folder the engine listed; many marks set in
 // one call, checked as a whole against the engine's results; and how many Delete marks will act.
+import { symlink } from 'node:fs/promises';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parseRequest } from '../../../../shared/contract/engineContract.ts';
 import type { Cluster } from '../../../../shared/report.ts';
@@ -9,6 +10,7 @@ import { editEveryNthWord, prose } from '../../../helpers/documents.ts';
 import { createTempTree } from '../../../helpers/tempTree.ts';
 import type { TempTree } from '../../../helpers/tempTree.ts';
 import { createDataDir, createFakeHost, openService, scanFolders } from './serviceFixture.ts';
+import type { FakeHost } from './serviceFixture.ts';
 
 const licence = prose(41);
 const budget = prose(42);
@@ -19,6 +21,7 @@ describe('bulk marks', () => {
   let tree: TempTree;
   let dataDir: Awaited<ReturnType<typeof createDataDir>>;
   let service: EngineService;
+  let host: FakeHost;
   let clusters: Cluster[];
 
   /** The cluster holding this file (relative to the tree). */
@@ -47,7 +50,7 @@ describe('bulk marks', () => {
       'Downloads/report-edited.txt': editEveryNthWord(report, 25),
     });
     dataDir = await createDataDir();
-    const host = createFakeHost();
+    host = createFakeHost();
     service = openService(dataDir.path, host);
     expect((await scanFolders(service, host, [tree.root])).failure).toBeUndefined();
     clusters = (await service.listClusters({ offset: 0, limit: 100, sort: 'path' })).clusters;
@@ -109,6 +112,18 @@ describe('bulk marks', () => {
     // The same two with a Keep on one of them, in the same call: one stays.
     await service.setMarks({ marks: [...everyBudget, { ...refOf('Downloads/budget.txt'), mark: 'keep' }] });
     expect(await marks()).toEqual({ 'Backup/budget.txt': 'delete', 'Downloads/budget.txt': 'keep' });
+  });
+
+  it('a reference folder chosen by another name (a link to its parent) still keeps its files from Delete marks', async () => {
+    // Made after the scan: the results name Backup by its real path, the reference folder by the link.
+    await symlink(tree.root, tree.path('alias'));
+    host.nextPick = [tree.path('alias/Backup')];
+    await service.chooseFolders({ purpose: 'referenceRoots' });
+    const backup = tree.path('Backup');
+    expect(await service.countFolderMarks({ folder: backup, mark: 'delete' })).toEqual({ files: 0, clusters: 0, lastCopies: 0, reference: 2, othersGo: 0 });
+    await service.markFolder({ folder: backup, mark: 'delete', files: 0 });
+    await expect(service.setMarks({ marks: [{ ...refOf('Backup/licence.txt'), mark: 'delete' }] })).rejects.toThrow(/is in a reference folder/);
+    expect(await service.getMarks({})).toEqual({});
   });
 
   it('counts the Delete marks that will act: an edited version only with edited versions included', async () => {
