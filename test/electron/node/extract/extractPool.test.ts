@@ -24,10 +24,10 @@ afterAll(async () => {
 });
 
 /**
- * A pool whose workers read PDFs with pdf.js only: pdftotext reads slowPdf() in half a second, so
- * the slow file would not outlast the limits these tests need it to.
+ * A pool whose workers read PDFs in their own thread (PDFium), never through pdftotext: pdftotext
+ * reads slowPdf() in half a second, so the slow file would not outlast the limits these tests need it to.
  */
-function pdfjsOnlyPool(options: ExtractPoolOptions): ExtractPool {
+function inThreadReaderPool(options: ExtractPoolOptions): ExtractPool {
   const before = process.env[PDFTOTEXT_ENV];
   process.env[PDFTOTEXT_ENV] = 'off';
   try {
@@ -142,7 +142,7 @@ describe('limits', () => {
   });
 
   it('ends an extraction that runs past the time limit, and goes on with the others', async () => {
-    const quick = pdfjsOnlyPool({ threads: 1, timeoutMs: 1000 });
+    const quick = inThreadReaderPool({ threads: 1, timeoutMs: 1000 });
     try {
       const slow = file('slow.pdf', slowPdf());
       const first = file('first.txt', 'first');
@@ -181,7 +181,7 @@ describe('limits', () => {
   });
 
   it('stops on abort, freeing the worker', async () => {
-    const single = pdfjsOnlyPool({ threads: 1, timeoutMs: 600_000 });
+    const single = inThreadReaderPool({ threads: 1, timeoutMs: 600_000 });
     try {
       const controller = new AbortController();
       const slow = single.extract(file('abandoned.pdf', slowPdf()), controller.signal);
