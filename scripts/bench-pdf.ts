@@ -4,7 +4,7 @@
 // round runs, interleaved, every way once:
 //   - the extraction pool with pdf.js alone (SHINGLE_PDFTOTEXT=off SHINGLE_PDF_READER=pdfjs),
 //   - the pool with PDFium alone (SHINGLE_PDFTOTEXT=off): the default without poppler (Windows, macOS),
-//   - the pool as a scan runs it where poppler is installed (pdftotext from 64 KiB, PDFium below),
+//   - the pool as a scan runs it where poppler is installed (pdftotext from 512 KiB, PDFium below),
 //   - pdftotext alone, one process per file (the peer).
 // Each pool way runs in a child process under GNU time, so its CPU (user + sys) includes node's
 // start, loading the reader, and the pdftotext children the pool starts. The child
@@ -38,7 +38,7 @@ const runs = Number(options.runs);
 const WAY_NAMES: Record<PdfWay, string> = {
   pdfjs: 'pool, pdf.js alone',
   pdfium: 'pool, PDFium alone (the default without poppler)',
-  default: 'pool, pdftotext from 64 KiB + PDFium (the default with poppler)',
+  default: 'pool, pdftotext from 512 KiB + PDFium (the default with poppler)',
 };
 
 /** Per file, in list order: a hash of its canonical tokens, or the error code; and the failures. */
@@ -116,23 +116,24 @@ function benchCorpus(name: string, paths: string[], work: string): void {
     }
   }
   const peer = rows.get('peer');
+  const rate = (cpu: number[]) => ((megabytes * runs) / median(cpu)).toFixed(2);
   const ratio = (cpu: number[]) => (peer ? `${median(cpu.map((c, i) => c / peer.cpu[i]!)).toFixed(2)}×` : '–');
   const reference = rows.get('pdfjs')!.texts;
   const pdfium = rows.get('pdfium')!.texts;
-  console.log('| way | CPU (s), median | per round | CPU ÷ pdftotext alone | CPU ÷ pdf.js | wall (s) | peak RSS (MB) | same text as pdf.js | as PDFium | failures |');
-  console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+  console.log('| way | CPU (s), median | per round | MB per CPU-second | CPU ÷ pdftotext alone | CPU ÷ pdf.js | wall (s) | peak RSS (MB) | same text as pdf.js | as PDFium | failures |');
+  console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
   const pdfjsCpu = rows.get('pdfjs')!.cpu;
   for (const way of ways) {
     const { cpu, wall, rssMB, texts, failures } = rows.get(way)!;
     const same = (others: string[]) => `${texts.filter((text, i) => text === others[i]).length} / ${texts.length}`;
     console.log(
-      `| ${WAY_NAMES[way]} | ${median(cpu).toFixed(2)} | ${cpu.map((c) => c.toFixed(2)).join(', ')} | ${ratio(cpu)} | ` +
+      `| ${WAY_NAMES[way]} | ${median(cpu).toFixed(2)} | ${cpu.map((c) => c.toFixed(2)).join(', ')} | ${rate(cpu)} | ${ratio(cpu)} | ` +
         `${median(cpu.map((c, i) => c / pdfjsCpu[i]!)).toFixed(2)}× | ${median(wall).toFixed(2)} | ${rssMB.toFixed(0)} | ${same(reference)} | ${same(pdfium)} | ` +
         `${failures.length ? failures.join('; ') : 'none'} |`,
     );
   }
   if (peer) {
-    console.log(`| pdftotext alone (peer), one process per file | ${median(peer.cpu).toFixed(2)} | ${peer.cpu.map((c) => c.toFixed(2)).join(', ')} | 1× | – | ${median(peer.wall).toFixed(2)} | ${peer.rssMB.toFixed(0)} | – | – | – |`);
+    console.log(`| pdftotext alone (peer), one process per file | ${median(peer.cpu).toFixed(2)} | ${peer.cpu.map((c) => c.toFixed(2)).join(', ')} | ${rate(peer.cpu)} | 1× | – | ${median(peer.wall).toFixed(2)} | ${peer.rssMB.toFixed(0)} | – | – | – |`);
   } else {
     console.log('\npdftotext is not installed (apt-get install poppler-utils): no peer to compare with.');
   }

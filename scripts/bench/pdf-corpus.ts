@@ -1,6 +1,6 @@
 // bench:pdf's corpora. "manuals": every .pdf and .pdf.gz under a folder (/usr/share by default),
-// PDFs nobody here wrote, mostly of 130 KB-1.4 MB. "letters": small PDFs (3-60 KB, below
-// pdfText's 64 KiB pdftotext threshold) typeset from real text nobody here wrote, the copyright
+// PDFs nobody here wrote, mostly of 130 KB-1.4 MB. "letters": small PDFs (1-12 KiB, read
+// by PDFium even where pdftotext is installed) typeset from real text nobody here wrote, the copyright
 // files of Debian's packages, as bench:near makes its PDFs (pdf-lib, Helvetica, folios).
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
