@@ -4,7 +4,7 @@
 // round runs, interleaved, every way once:
 //   - the extraction pool with pdf.js alone (SHINGLE_PDFTOTEXT=off SHINGLE_PDF_READER=pdfjs),
 //   - the pool with PDFium alone (SHINGLE_PDFTOTEXT=off): the default without poppler (Windows, macOS),
-//   - the pool as a scan runs it where poppler is installed (pdftotext from 512 KiB, PDFium below),
+//   - the pool as a scan runs it where poppler is installed (pdftotext from 64 KiB, PDFium below),
 //   - pdftotext alone, one process per file (the peer).
 // Each pool way runs in a child process under GNU time, so its CPU (user + sys) includes node's
 // start, loading the reader, and the pdftotext children the pool starts. The child
@@ -38,7 +38,7 @@ const runs = Number(options.runs);
 const WAY_NAMES: Record<PdfWay, string> = {
   pdfjs: 'pool, pdf.js alone',
   pdfium: 'pool, PDFium alone (the default without poppler)',
-  default: 'pool, pdftotext from 512 KiB + PDFium (the default with poppler)',
+  default: 'pool, pdftotext from 64 KiB + PDFium (the default with poppler)',
 };
 
 /** Per file, in list order: a hash of its canonical tokens, or the error code; and the failures. */

@@ -1,4 +1,4 @@
-// A PDF's text: through poppler's pdftotext where it is installed and the file is large
+// A PDF's text: through poppler's pdftotext where it is installed and the file is large enough
 // (pdftotextText.ts), otherwise, or when it gives no answer, through PDFium compiled to WebAssembly
 // (pdfiumText.ts), which spends less than half of pdf.js's CPU. pdf.js (pdf-parse) stays for
 // SHINGLE_PDF_READER=pdfjs, to compare the readers. In Node, pdf.js runs its parser in the calling
@@ -16,11 +16,13 @@ import { pdftotextPages } from './pdftotextText.ts';
 const pdfjsRoot = dirname(createRequire(import.meta.resolve('pdf-parse')).resolve('pdfjs-dist/package.json'));
 
 // Starting pdftotext from a worker costs ~15 ms of CPU before it reads a byte (forking the
-// worker's process, prlimit, the pipes), where PDFium reads a letter of a few KB in ~4 ms and,
-// warm, the 130-260 KB manuals under /usr/share/doc in less than pdftotext's spawn-and-read
-// (40-100 ms against 50-140 ms); from ~550 KB (nettle, crc-doc) the two cost the same, and on
-// the 1.4 MB valgrind manual pdftotext takes 0.4 of PDFium's CPU. So pdftotext is tried from here.
-export const PDFTOTEXT_MIN_BYTES = 512 * 1024;
+// worker's process, prlimit, the pipes), where PDFium reads a letter of a few KB in ~4 ms: below
+// this size PDFium is the cheaper reader. Above it the two come close up to ~550-780 KB (warm,
+// PDFium read the 130-260 KB manuals under /usr/share/doc for 40-100 ms against pdftotext's
+// 50-140 ms, but a pool reading them together with small letters spent the same CPU with the
+// threshold at 64 or 512 KiB), and on the 1.4 MB valgrind manual pdftotext takes 0.4 of PDFium's CPU:
+// with no gain measured, the threshold stays where pdf.js had it.
+export const PDFTOTEXT_MIN_BYTES = 64 * 1024;
 
 /** `SHINGLE_PDF_READER=pdfjs` reads PDFs through pdf.js instead of PDFium (pdftotext is set apart, by SHINGLE_PDFTOTEXT). */
 export const PDF_READER_ENV = 'SHINGLE_PDF_READER';

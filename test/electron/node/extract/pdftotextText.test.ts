@@ -62,8 +62,8 @@ describe.skipIf(!tools)(`pdftotext${missing}`, () => {
   });
 
   it('gives no answer for files it cannot read, so that the reader in the worker decides', async () => {
-    // Large enough for pdfText to try pdftotext first: a paragraph of 50 sentences takes ~1.5 KB.
-    const valid = Buffer.from(await renderPdf(prose(9, Math.ceil((2.5 * PDFTOTEXT_MIN_BYTES) / 1500), 50)));
+    // Large enough for pdfText to try pdftotext first.
+    const valid = Buffer.from(await renderPdf(prose(9, 120, 50)));
     const truncated = valid.subarray(0, valid.length / 2);
     const locked = encryptedPdf('Secret words', 'secret', PDFTOTEXT_MIN_BYTES);
     expect(truncated.length).toBeGreaterThanOrEqual(PDFTOTEXT_MIN_BYTES);
