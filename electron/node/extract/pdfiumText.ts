@@ -24,7 +24,7 @@ type WasmModule = object;
 type WasmInstance = object;
 declare const WebAssembly: {
   compile(bytes: Uint8Array): Promise<WasmModule>;
-  instantiate(module: WasmModule, imports: object): Promise<WasmInstance>;
+  Instance: new (module: WasmModule, imports: object) => WasmInstance & { exports: object };
   RuntimeError: ErrorConstructor;
 };
 
@@ -56,8 +56,10 @@ async function newInstance(): Promise<Instance> {
       const { env } = imports;
       const grow = env.emscripten_resize_heap as (bytes: number) => boolean;
       env.emscripten_resize_heap = (bytes: number) => (bytes >>> 0 > memoryCap ? false : grow(bytes));
-      void WebAssembly.instantiate(module, imports).then((instance) => receive(instance));
-      return {};
+      // At once, from the module compiled once: a failure here rejects init's promise.
+      const instance = new WebAssembly.Instance(module, imports);
+      receive(instance);
+      return instance.exports;
     },
     // PDFium's complaints about a broken file, and the aborts that end in a thrown error anyway.
     print: () => {},
@@ -72,7 +74,11 @@ async function newInstance(): Promise<Instance> {
 /** The text of each page (lines split by "\n"). Throws ExtractError for encrypted, unreadable or too demanding files. */
 export async function pdfiumPages(bytes: Uint8Array, memoryCapBytes = MEMORY_CAP_BYTES): Promise<string[]> {
   current ??= newInstance();
-  const instance = await current;
+  // A module that could not start (a broken install) is tried again with the next document.
+  const instance = await current.catch((error: unknown) => {
+    current = undefined;
+    throw asExtractError(error);
+  });
   memoryCap = memoryCapBytes;
   let trapped = false;
   try {
@@ -121,7 +127,7 @@ function pageText(pdfium: WrappedPdfiumModule, heap: () => Uint8Array, document:
     try {
       const written = pdfium.FPDFText_GetText(textPage, 0, chars, buffer);
       const units = heap();
-      return asPageLines(new TextDecoder('utf-16le').decode(units.subarray(buffer, buffer + Math.max(0, written - 1) * 2)));
+      return asPageLines(UTF16.decode(units.subarray(buffer, buffer + Math.max(0, written - 1) * 2)));
     } finally {
       pdfium.pdfium.wasmExports.free(buffer);
     }
@@ -136,6 +142,7 @@ function pageText(pdfium: WrappedPdfiumModule, heap: () => Uint8Array, document:
 // halves are joined or not by joinPdfPages's rule, the same for every reader.
 const PDFIUM_HYPHEN = /\uFFFE/g;
 const CRLF = /\r\n?/g;
+const UTF16 = new TextDecoder('utf-16le');
 
 function asPageLines(text: string): string {
   return text.replace(CRLF, '\n').replace(PDFIUM_HYPHEN, '-\n');
