@@ -1,6 +1,6 @@
 // A PDF's text: through poppler's pdftotext where it is installed and the file is large enough
 // (pdftotextText.ts), otherwise, or when it gives no answer, through PDFium compiled to WebAssembly
-// (pdfiumText.ts), which spends less than half of pdf.js's CPU. pdf.js (pdf-parse) stays for
+// (pdfiumText.ts), which spends 0.5-0.75 of pdf.js's CPU. pdf.js (pdf-parse) stays for
 // SHINGLE_PDF_READER=pdfjs, to compare the readers. In Node, pdf.js runs its parser in the calling
 // thread (a "fake worker"), so it needs no DOM and starts no threads of its own: inside an
 // extraction worker, the worker's time and memory limits cover it, as they cover PDFium. Every

@@ -1,6 +1,6 @@
 // A PDF's page texts through PDFium (Chrome's PDF library, BSD-licensed) compiled to WebAssembly
-// (@embedpdf/pdfium, MIT): no native code, nothing fetched, and on real documents about half of
-// pdf.js's CPU (docs/benchmarks.md, "PDFium"). It runs in the calling thread, like pdf.js, so an
+// (@embedpdf/pdfium, MIT): no native code, nothing fetched, and 0.5-0.75 of pdf.js's CPU in an
+// extraction pool (docs/benchmarks.md, "PDFium"). It runs in the calling thread, like pdf.js, so an
 // extraction worker's time limit covers it (a worker ended by the pool ends its WebAssembly too).
 //
 // WebAssembly memory lies outside the worker's heap limit, so it has a cap of its own: the
