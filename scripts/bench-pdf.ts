@@ -1,38 +1,48 @@
-// `npm run bench:pdf`: PDF extraction, MB of PDF per CPU-second and peak RSS, on PDFs nobody here
-// wrote (every .pdf and .pdf.gz under /usr/share, or --dir). In one run, three ways:
-//   - the extraction pool with pdf.js alone (SHINGLE_PDFTOTEXT=off),
-//   - the extraction pool as a scan runs it, with pdftotext where it is installed,
+// `npm run bench:pdf`: PDF extraction's CPU against a pdftotext loop's, on two corpora of PDFs
+// nobody here wrote (scripts/bench/pdf-corpus.ts): "manuals" (every .pdf and .pdf.gz under
+// /usr/share, or --dir) and "letters" (small PDFs typeset from Debian's copyright files). Each
+// round runs, interleaved, every way once:
+//   - the extraction pool with pdf.js alone (SHINGLE_PDFTOTEXT=off SHINGLE_PDF_READER=pdfjs),
+//   - the pool with PDFium alone (SHINGLE_PDFTOTEXT=off): the default without poppler (Windows, macOS),
+//   - the pool as a scan runs it where poppler is installed (pdftotext from 64 KiB, PDFium below),
 //   - pdftotext alone, one process per file (the peer).
-// Each pool way runs in a child process under GNU time, so the CPU figure includes node's start,
-// loading pdf.js, and the pdftotext children the pool starts; the peak RSS is the child's. The child
+// Each pool way runs in a child process under GNU time, so its CPU (user + sys) includes node's
+// start, loading the reader, and the pdftotext children the pool starts. The child
 // (bench/pdf-pool-child.ts) hands its texts back in a file: comparing them is not extraction.
-// "Same text" counts the files whose canonical text equals pdf.js's.
+// Figures are medians over the rounds; "÷ pdftotext" is the median of each round's ratio.
 //
-//   node scripts/bench-pdf.ts [--dir DIR] [--runs 3] [--threads N (default: the pool's)]
+//   node scripts/bench-pdf.ts [--dir DIR] [--letters 120] [--rounds 3] [--runs 1] [--threads N]
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { gunzipSync } from 'node:zlib';
 import { murmur3Ints } from '../shared/fingerprint/hash32.ts';
 import { canonicalTokenHashes } from '../shared/text/canonicalTokens.ts';
 import { pdftotextTools } from '../electron/node/extract/pdftotextText.ts';
-import { GNU_TIME, machineInfo } from './bench/measure.ts';
-import type { PdfPoolChildReport } from './bench/pdf-pool-child.ts';
-import { regularFiles } from './near/sources.ts';
+import { GNU_TIME, machineInfo, median } from './bench/measure.ts';
+import { letterPdfs, manualPdfs } from './bench/pdf-corpus.ts';
+import type { PdfPoolChildReport, PdfWay } from './bench/pdf-pool-child.ts';
 
 const { values: options } = parseArgs({
   options: {
-    dir: { type: 'string' },
-    runs: { type: 'string', default: '3' },
+    dir: { type: 'string', default: '/usr/share' },
+    letters: { type: 'string', default: '120' },
+    rounds: { type: 'string', default: '3' },
+    runs: { type: 'string', default: '1' },
     threads: { type: 'string' },
   },
 });
+const rounds = Number(options.rounds);
 const runs = Number(options.runs);
+const WAY_NAMES: Record<PdfWay, string> = {
+  pdfjs: 'pool, pdf.js alone',
+  pdfium: 'pool, PDFium alone (the default without poppler)',
+  default: 'pool, pdftotext from 64 KiB + PDFium (the default with poppler)',
+};
 
 /** Per file, in list order: a hash of its canonical tokens, or the error code; and the failures. */
-function textsOf({ results, wallSeconds }: PdfPoolChildReport, paths: string[]) {
+function textsOf({ results }: PdfPoolChildReport, paths: string[]) {
   const failures: string[] = [];
   const texts = results.map((result, i) => {
     if (!result.ok) {
@@ -42,89 +52,107 @@ function textsOf({ results, wallSeconds }: PdfPoolChildReport, paths: string[]) 
     const tokens = canonicalTokenHashes(result.text);
     return `${tokens.length}-${murmur3Ints(tokens)}`;
   });
-  return { files: results.length, texts, failures, wallSeconds };
+  return { texts, failures };
 }
 
 /** CPU seconds (the process and the children it waited for) and peak RSS of one command, from GNU time. */
-function timed(command: string, args: string[]): { cpu: number; rssMB: number; stdout: string; wall: number } {
+function timed(command: string, args: string[]): { cpu: number; rssMB: number; wall: number } {
   const started = performance.now();
   const result = spawnSync(GNU_TIME, ['-f', 'GNUTIME %U %S %M', command, ...args], { encoding: 'utf8', maxBuffer: 2 ** 30 });
   const wall = (performance.now() - started) / 1000;
   const line = result.stderr.split('\n').find((l) => l.startsWith('GNUTIME '));
   if (result.status !== 0 || line === undefined) throw new Error(`${command} failed: ${result.stderr.slice(-2000)}`);
   const [user, system, rssKB] = line.split(' ').slice(1).map(Number) as [number, number, number];
-  return { cpu: user + system, rssMB: rssKB / 1024, stdout: result.stdout, wall };
+  return { cpu: user + system, rssMB: rssKB / 1024, wall };
+}
+
+interface Row {
+  cpu: number[];
+  wall: number[];
+  rssMB: number;
+  texts: string[];
+  failures: string[];
+}
+
+function benchCorpus(name: string, paths: string[], work: string): void {
+  const list = join(work, `${name}.txt`);
+  writeFileSync(list, paths.join('\n'));
+  const sizes = paths.map((path) => statSync(path).size);
+  const megabytes = sizes.reduce((sum, size) => sum + size, 0) / 1e6;
+  const pdftotext = pdftotextTools();
+  const ways: PdfWay[] = pdftotext ? ['pdfjs', 'pdfium', 'default'] : ['pdfjs', 'pdfium'];
+  console.log(
+    `\n### ${name}: ${paths.length} PDFs, ${megabytes.toFixed(2)} MB (${(Math.min(...sizes) / 1024).toFixed(0)}–${(Math.max(...sizes) / 1024).toFixed(0)} KiB), ` +
+      `${rounds} rounds × ${runs} pass(es); load average before ${machineInfo(work)[1]!.replace(/.*load average /, '')}`,
+  );
+  const rows = new Map<PdfWay | 'peer', Row>();
+  const row = (way: PdfWay | 'peer') => rows.get(way) ?? rows.set(way, { cpu: [], wall: [], rssMB: 0, texts: [], failures: [] }).get(way)!;
+  for (let round = 0; round < rounds; round++) {
+    if (pdftotext) {
+      const peer = row('peer');
+      let cpu = 0;
+      let wall = 0;
+      for (let run = 0; run < runs; run++) {
+        for (const path of paths) {
+          const result = timed(pdftotext.pdftotext, ['-q', '-raw', '-enc', 'UTF-8', path, '/dev/null']);
+          cpu += result.cpu;
+          wall += result.wall;
+          peer.rssMB = Math.max(peer.rssMB, result.rssMB);
+        }
+      }
+      peer.cpu.push(cpu);
+      peer.wall.push(wall);
+    }
+    for (const way of ways) {
+      const resultsFile = join(work, `${way}.json`);
+      const { cpu, rssMB, wall } = timed(process.execPath, [
+        join(import.meta.dirname, 'bench', 'pdf-pool-child.ts'), way, list, String(runs), resultsFile, ...(options.threads ? [options.threads] : []),
+      ]);
+      const current = row(way);
+      current.cpu.push(cpu);
+      current.wall.push(wall);
+      current.rssMB = Math.max(current.rssMB, rssMB);
+      if (round === 0) Object.assign(current, textsOf(JSON.parse(readFileSync(resultsFile, 'utf8')) as PdfPoolChildReport, paths));
+    }
+  }
+  const peer = rows.get('peer');
+  const rate = (cpu: number[]) => ((megabytes * runs) / median(cpu)).toFixed(2);
+  const ratio = (cpu: number[]) => (peer ? `${median(cpu.map((c, i) => c / peer.cpu[i]!)).toFixed(2)}×` : '–');
+  const reference = rows.get('pdfjs')!.texts;
+  const pdfium = rows.get('pdfium')!.texts;
+  console.log('| way | CPU (s), median | per round | MB per CPU-second | CPU ÷ pdftotext alone | CPU ÷ pdf.js | wall (s) | peak RSS (MB) | same text as pdf.js | as PDFium | failures |');
+  console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+  const pdfjsCpu = rows.get('pdfjs')!.cpu;
+  for (const way of ways) {
+    const { cpu, wall, rssMB, texts, failures } = rows.get(way)!;
+    const same = (others: string[]) => `${texts.filter((text, i) => text === others[i]).length} / ${texts.length}`;
+    console.log(
+      `| ${WAY_NAMES[way]} | ${median(cpu).toFixed(2)} | ${cpu.map((c) => c.toFixed(2)).join(', ')} | ${rate(cpu)} | ${ratio(cpu)} | ` +
+        `${median(cpu.map((c, i) => c / pdfjsCpu[i]!)).toFixed(2)}× | ${median(wall).toFixed(2)} | ${rssMB.toFixed(0)} | ${same(reference)} | ${same(pdfium)} | ` +
+        `${failures.length ? failures.join('; ') : 'none'} |`,
+    );
+  }
+  if (peer) {
+    console.log(`| pdftotext alone (peer), one process per file | ${median(peer.cpu).toFixed(2)} | ${peer.cpu.map((c) => c.toFixed(2)).join(', ')} | ${rate(peer.cpu)} | 1× | – | ${median(peer.wall).toFixed(2)} | ${peer.rssMB.toFixed(0)} | – | – | – |`);
+  } else {
+    console.log('\npdftotext is not installed (apt-get install poppler-utils): no peer to compare with.');
+  }
+  console.log(`load average after: ${machineInfo(work)[1]!.replace(/.*load average /, '')}`);
+  if (!peer) return;
+  console.log(`Goals (issue 26): with poppler ≤ 1.5× pdftotext — ${ratio(rows.get('default')!.cpu)}; without poppler (PDFium) ≤ 2.0× — ${ratio(rows.get('pdfium')!.cpu)}`);
 }
 
 const work = mkdtempSync(join(tmpdir(), 'shingle-bench-pdf-'));
 try {
   console.log('Machine');
   for (const line of machineInfo(work)) console.log(`  ${line}`);
-  // Compressed manuals are unpacked into the temp folder; the others are read where they are.
-  const paths = regularFiles(options.dir ?? '/usr/share')
-    .filter((path) => /\.pdf(\.gz)?$/i.test(path))
-    .sort()
-    .map((path, i) => {
-      if (!path.endsWith('.gz')) return path;
-      const unpacked = join(work, `${i}-${basename(path, '.gz')}`);
-      writeFileSync(unpacked, gunzipSync(readFileSync(path)));
-      return unpacked;
-    });
-  if (paths.length === 0) throw new Error(`No PDFs under ${options.dir ?? '/usr/share'}`);
-  const list = join(work, 'list.txt');
-  writeFileSync(list, paths.join('\n'));
-  const megabytes = paths.reduce((sum, path) => sum + statSync(path).size, 0) / 1e6;
-  const pdftotext = pdftotextTools();
   const threads = options.threads ?? `${Math.max(1, Math.min(4, availableParallelism() - 1))} (the default)`;
-  console.log(`\n${paths.length} PDFs, ${megabytes.toFixed(2)} MB, each way run ${runs} times, ${threads} pool threads; pdftotext: ${pdftotext?.pdftotext ?? 'not installed'}\n`);
-  // The peer first, so that every row can say how its CPU compares.
-  let peer: { cpu: number; rss: number; wall: number } | null = null;
-  if (pdftotext) {
-    peer = { cpu: 0, rss: 0, wall: 0 };
-    for (let run = 0; run < runs; run++) {
-      for (const path of paths) {
-        const result = timed(pdftotext.pdftotext, ['-q', '-raw', '-enc', 'UTF-8', path, '/dev/null']);
-        peer.cpu += result.cpu;
-        peer.wall += result.wall;
-        peer.rss = Math.max(peer.rss, result.rssMB);
-      }
-    }
-  }
-  const rate = (cpu: number) => (megabytes * runs) / cpu;
-  const vsPeer = (cpu: number) => (peer ? `${(cpu / peer.cpu).toFixed(2)}×` : '–');
-  console.log('| way | CPU (s) | MB per CPU-second | CPU ÷ pdftotext alone | wall (s) | peak RSS (MB) | same text as pdf.js | failures |');
-  console.log('| --- | --- | --- | --- | --- | --- | --- | --- |');
-  const rates = new Map<string, { rate: number; rssMB: number }>();
-  let reference: string[] = [];
-  for (const way of pdftotext ? ['pdfjs', 'default'] : ['pdfjs']) {
-    const resultsFile = join(work, `${way}.json`);
-    const { cpu, rssMB } = timed(process.execPath, [
-      join(import.meta.dirname, 'bench', 'pdf-pool-child.ts'), way, list, String(runs), resultsFile, ...(options.threads ? [options.threads] : []),
-    ]);
-    const report = textsOf(JSON.parse(readFileSync(resultsFile, 'utf8')) as PdfPoolChildReport, paths);
-    if (way === 'pdfjs') reference = report.texts;
-    rates.set(way, { rate: rate(cpu), rssMB });
-    const same = report.texts.filter((text, i) => text === reference[i]).length;
-    const name = way === 'pdfjs' ? 'pool, pdf.js alone' : 'pool, pdftotext (the default where installed)';
-    console.log(
-      `| ${name} | ${cpu.toFixed(2)} | ${rate(cpu).toFixed(2)} | ${vsPeer(cpu)} | ${report.wallSeconds.toFixed(2)} | ${rssMB.toFixed(0)} | ` +
-        `${same} / ${report.files} | ${report.failures.length ? report.failures.join('; ') : 'none'} |`,
-    );
-  }
-  if (peer) {
-    console.log(`| pdftotext alone (peer), one process per file | ${peer.cpu.toFixed(2)} | ${rate(peer.cpu).toFixed(2)} | 1× | ${peer.wall.toFixed(2)} | ${peer.rss.toFixed(0)} | – | – |`);
-  } else {
-    console.log('\npdftotext is not installed (apt-get install poppler-utils): only pdf.js was measured.');
-  }
-  const goal = (name: string, met: boolean, measured: string) => console.log(`  ${name}: ${measured} — ${met ? 'met' : 'MISSED'}`);
-  console.log('\nGoals (issue 13)');
-  const pdfjs = rates.get('pdfjs')!;
-  goal('pdf.js alone ≥ 1.5 MB per CPU-second', pdfjs.rate >= 1.5, pdfjs.rate.toFixed(2));
-  const auto = rates.get('default');
-  if (auto) goal('with pdftotext ≥ 2.5 MB per CPU-second', auto.rate >= 2.5, auto.rate.toFixed(2));
-  const rss = (auto ?? pdfjs).rssMB;
-  goal('peak RSS of PDF extraction ≤ 600 MB (the default way)', rss <= 600, `${rss.toFixed(0)} MB`);
-  console.log(`\nLoad average after: ${machineInfo(work)[1]!.replace(/.*load average /, '')}`);
+  console.log(`Pool threads: ${threads}; pdftotext: ${pdftotextTools()?.pdftotext ?? 'not installed'}`);
+  const manuals = manualPdfs(options.dir, work);
+  if (manuals.length > 0) benchCorpus('manuals', manuals, work);
+  else console.log(`\nNo PDFs under ${options.dir}: the manuals are left out.`);
+  const letters = Number(options.letters);
+  if (letters > 0) benchCorpus('letters', await letterPdfs(letters, work), work);
 } finally {
   rmSync(work, { recursive: true, force: true });
 }

@@ -4,11 +4,14 @@
 // the pool, pdf.js or the pdftotext children it starts.
 //
 //   node scripts/bench/pdf-pool-child.ts WAY LIST RUNS RESULTS [THREADS]
-//   WAY: pdfjs (SHINGLE_PDFTOTEXT=off) or default
+//   WAY: pdfjs (pdf.js alone), pdfium (PDFium alone) or default (as a scan runs)
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createExtractPool } from '../../electron/node/extract/extractPool.ts';
 import type { ExtractResult } from '../../electron/node/extract/extractProtocol.ts';
+import { PDF_READER_ENV } from '../../electron/node/extract/pdfText.ts';
 import { PDFTOTEXT_ENV } from '../../electron/node/extract/pdftotextText.ts';
+
+export type PdfWay = 'pdfjs' | 'pdfium' | 'default';
 
 export interface PdfPoolChildReport {
   /** The first run's result for each listed file, in list order. */
@@ -16,9 +19,10 @@ export interface PdfPoolChildReport {
   wallSeconds: number;
 }
 
-const [way, list, runs, resultsFile, threads] = process.argv.slice(2) as [string, string, string, string, string | undefined];
+const [way, list, runs, resultsFile, threads] = process.argv.slice(2) as [PdfWay, string, string, string, string | undefined];
 // Set before the pool starts: each worker looks pdftotext up once, in its own environment copy.
-if (way === 'pdfjs') process.env[PDFTOTEXT_ENV] = 'off';
+if (way !== 'default') process.env[PDFTOTEXT_ENV] = 'off';
+if (way === 'pdfjs') process.env[PDF_READER_ENV] = 'pdfjs';
 const paths = readFileSync(list, 'utf8').split('\n').filter(Boolean);
 const pool = createExtractPool(threads ? { threads: Number(threads) } : {});
 const started = performance.now();

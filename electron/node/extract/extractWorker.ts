@@ -99,7 +99,7 @@ function readInto(fd: number, buffer: Uint8Array, offset: number, length: number
   return total;
 }
 
-// pdf.js is large: a worker that never meets a PDF never loads it.
+// The PDF readers are large (PDFium, pdf.js): a worker that never meets a PDF never loads them.
 let pdfTextLoaded: Promise<(bytes: Uint8Array) => Promise<string>> | undefined;
 function loadPdfText(): Promise<(bytes: Uint8Array) => Promise<string>> {
   pdfTextLoaded ??= import('./pdfText.ts').then((module) => module.pdfText);

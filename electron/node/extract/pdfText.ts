@@ -1,8 +1,11 @@
-// A PDF's text: through poppler's pdftotext where it is installed (pdftotextText.ts), otherwise, or
-// when it gives no answer, through pdf-parse (pdf.js). In Node, pdf.js runs its parser in the
-// calling thread (a "fake worker"), so it needs no DOM and starts no threads of its own: inside an
-// extraction worker, the worker's time and memory limits cover it. Both extractors' page texts go
-// through the same joinPdfPages, so they give the same canonical text (test/…/pdftotextText.test.ts).
+// A PDF's text: through poppler's pdftotext where it is installed and the file is large enough
+// (pdftotextText.ts), otherwise, or when it gives no answer, through PDFium compiled to WebAssembly
+// (pdfiumText.ts), which spends 0.5-0.75 of pdf.js's CPU. pdf.js (pdf-parse) stays for
+// SHINGLE_PDF_READER=pdfjs, to compare the readers. In Node, pdf.js runs its parser in the calling
+// thread (a "fake worker"), so it needs no DOM and starts no threads of its own: inside an
+// extraction worker, the worker's time and memory limits cover it, as they cover PDFium. Every
+// reader's page texts go through the same joinPdfPages, so they give the same canonical text
+// (test/…/pdftotextText.test.ts, pdfiumText.test.ts).
 import { createRequire } from 'node:module';
 import { dirname, join, sep } from 'node:path';
 import { ExtractError, ExtractErrorCode } from './extractError.ts';
@@ -12,16 +15,30 @@ import { pdftotextPages } from './pdftotextText.ts';
 // pdf.js needs its character maps to read text set in CJK fonts that use predefined encodings.
 const pdfjsRoot = dirname(createRequire(import.meta.resolve('pdf-parse')).resolve('pdfjs-dist/package.json'));
 
-// Starting a child costs the parent a fork of its whole address space (1 ms of CPU for a bare
-// node, 10 ms at 300 MB) and pdftotext ~10 ms of its own, where pdf.js reads a small PDF in a few
-// ms: below this size pdf.js is the cheaper reader (bench:pdf on bench:near's PDFs of 10-20 KB:
-// the same CPU either way; on real manuals of 130 KB-1.4 MB pdftotext takes half).
+// Starting pdftotext from a worker costs ~15 ms of CPU before it reads a byte (forking the
+// worker's process, prlimit, the pipes), where PDFium reads a letter of a few KB in ~4 ms: below
+// this size PDFium is the cheaper reader. Above it the two come close up to ~550-780 KB (warm,
+// PDFium read the 130-260 KB manuals under /usr/share/doc for 40-100 ms against pdftotext's
+// 50-140 ms, but a pool reading them together with small letters spent the same CPU with the
+// threshold at 64 or 512 KiB), and on the 1.4 MB valgrind manual pdftotext takes 0.4 of PDFium's CPU:
+// with no gain measured, the threshold stays where pdf.js had it.
 export const PDFTOTEXT_MIN_BYTES = 64 * 1024;
+
+/** `SHINGLE_PDF_READER=pdfjs` reads PDFs through pdf.js instead of PDFium (pdftotext is set apart, by SHINGLE_PDFTOTEXT). */
+export const PDF_READER_ENV = 'SHINGLE_PDF_READER';
 
 /** The running text of a PDF's bytes. Throws ExtractError for encrypted or unreadable files. */
 export async function pdfText(bytes: Uint8Array): Promise<string> {
   const pages = bytes.length >= PDFTOTEXT_MIN_BYTES ? await pdftotextPages(bytes) : null;
-  return joinPdfPages(pages ?? (await pdfjsPages(bytes)));
+  return joinPdfPages(pages ?? (await inProcessPages(bytes)));
+}
+
+/** The text of each page through the reader that runs in this thread: PDFium, or pdf.js when asked. */
+async function inProcessPages(bytes: Uint8Array): Promise<string[]> {
+  if (process.env[PDF_READER_ENV] === 'pdfjs') return pdfjsPages(bytes);
+  // Imported on first use: a worker that sees no PDF never compiles PDFium.
+  const { pdfiumPages } = await import('./pdfiumText.ts');
+  return pdfiumPages(bytes);
 }
 
 /** The text of each page through pdf.js. */

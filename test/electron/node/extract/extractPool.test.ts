@@ -24,10 +24,14 @@ afterAll(async () => {
 });
 
 /**
- * A pool whose workers read PDFs with pdf.js only: pdftotext reads slowPdf() in half a second, so
- * the slow file would not outlast the limits these tests need it to.
+ * A pool whose workers read PDFs in their own thread (PDFium), never through pdftotext: pdftotext
+ * reads slowPdf() in half a second, so the slow file would not outlast the limits these tests need it to.
  */
-function pdfjsOnlyPool(options: ExtractPoolOptions): ExtractPool {
+// PDFium reads this many text runs in 1.5-2 CPU-s (and ~300 MiB, under its cap): past a 1 s limit
+// with room to spare on a fast machine.
+const SLOW_RUNS = 1_500_000;
+
+function inThreadReaderPool(options: ExtractPoolOptions): ExtractPool {
   const before = process.env[PDFTOTEXT_ENV];
   process.env[PDFTOTEXT_ENV] = 'off';
   try {
@@ -142,9 +146,9 @@ describe('limits', () => {
   });
 
   it('ends an extraction that runs past the time limit, and goes on with the others', async () => {
-    const quick = pdfjsOnlyPool({ threads: 1, timeoutMs: 1000 });
+    const quick = inThreadReaderPool({ threads: 1, timeoutMs: 1000 });
     try {
-      const slow = file('slow.pdf', slowPdf());
+      const slow = file('slow.pdf', slowPdf(SLOW_RUNS));
       const first = file('first.txt', 'first');
       const second = file('second.txt', 'second');
       const before = file('before.txt', 'before');
@@ -181,10 +185,10 @@ describe('limits', () => {
   });
 
   it('stops on abort, freeing the worker', async () => {
-    const single = pdfjsOnlyPool({ threads: 1, timeoutMs: 600_000 });
+    const single = inThreadReaderPool({ threads: 1, timeoutMs: 600_000 });
     try {
       const controller = new AbortController();
-      const slow = single.extract(file('abandoned.pdf', slowPdf()), controller.signal);
+      const slow = single.extract(file('abandoned.pdf', slowPdf(SLOW_RUNS)), controller.signal);
       setTimeout(() => controller.abort(new Error('cancelled')), 300);
       await expect(slow).rejects.toThrow('cancelled');
       // The worker was ended rather than left on the slow file for ten minutes.

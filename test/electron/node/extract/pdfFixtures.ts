@@ -1,8 +1,11 @@
 // PDFs made in code for the extraction tests: through pdf-lib where it can, written by hand
 // where pdf-lib cannot go (encryption, hostile content streams).
 import { createHash } from 'node:crypto';
-import { deflateSync } from 'node:zlib';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { deflateSync, gunzipSync } from 'node:zlib';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { editEveryNthWord, prose, renderPdf } from '../../../helpers/documents.ts';
 
 /** A PDF whose pages hold the given lines, top to bottom, in Helvetica. */
 export async function linesPdf(pages: string[][]): Promise<Uint8Array> {
@@ -109,4 +112,42 @@ export function encryptedPdf(text: string, userPassword: string, paddingBytes = 
   const encrypt = `<< /Filter /Standard /V 1 /R 2 /O <${owner.toString('hex')}> /U <${user.toString('hex')}> /P -44 >>`;
   const padding = paddingBytes > 0 ? [stream(Buffer.alloc(paddingBytes, 0x20)).toString('latin1')] : [];
   return onePagePdf(stream(content), `/Encrypt 6 0 R /ID [<${fileId.toString('hex')}> <${fileId.toString('hex')}>] `, [encrypt, ...padding]);
+}
+
+// Running headers, page numbers, hyphenated line ends, accents and typographic quotes, page breaks.
+const READERS_SOURCE = `${prose(3, 8, 6)}\n\nGrüße aus Köln — “café” in the 1950s, naïve façades.`;
+
+/** Generated PDFs on which every reader must give the same canonical text, by name. */
+export const READER_CASES: [string, () => Promise<Uint8Array>][] = [
+  ['a word processor layout over several pages', () => renderPdf(READERS_SOURCE)],
+  ['an edited copy', () => renderPdf(editEveryNthWord(READERS_SOURCE, 7))],
+  [
+    'pages with furniture and hyphenated words',
+    () =>
+      linesPdf(
+        [
+          ['The first page introduces the docu-', 'ment and its purpose.', 'Anglo-', 'Saxon charters come second.'],
+          ['A third page holds the summary of the document.', 'Nothing else is said here.'],
+          ['Grüße aus Köln — “café”.', 'The end of the well-', 'known story.'],
+        ].map((body, i) => ['ACME Corp Confidential', ...body, `Page ${i + 1} of 3`]),
+      ),
+  ],
+];
+
+/** Every .pdf and .pdf.gz under /usr/share/doc (PDFs nobody here wrote), by path. */
+export function realPdfs(root = '/usr/share/doc'): string[] {
+  try {
+    return readdirSync(root, { recursive: true, encoding: 'utf8' })
+      .filter((name) => /\.pdf(\.gz)?$/i.test(name))
+      .map((name) => join(root, name))
+      .sort();
+  } catch {
+    return [];
+  }
+}
+
+/** A real PDF's bytes, unpacked if it is compressed. */
+export function realPdfBytes(path: string): Uint8Array {
+  const content = readFileSync(path);
+  return new Uint8Array(path.endsWith('.gz') ? gunzipSync(content) : content);
 }

@@ -1,9 +1,8 @@
 // pdftotext against pdf.js: the same canonical text on generated PDFs and, where the machine has
 // some, close to it on real ones; and pdftotext's own limits and fallbacks.
-import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { gunzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { jaccard } from '../../../../shared/fingerprint/jaccard.ts';
 import { wordShingles } from '../../../../shared/fingerprint/shingles.ts';
@@ -11,8 +10,8 @@ import { canonicalTokenHashes, canonicalTokens } from '../../../../shared/text/c
 import { joinPdfPages } from '../../../../electron/node/extract/pdfPages.ts';
 import { PDFTOTEXT_MIN_BYTES, pdfjsPages, pdfText } from '../../../../electron/node/extract/pdfText.ts';
 import { findPdftotext, pdftotextPages, pdftotextTools } from '../../../../electron/node/extract/pdftotextText.ts';
-import { editEveryNthWord, prose, renderPdf } from '../../../helpers/documents.ts';
-import { encryptedPdf, linesPdf, slowPdf } from './pdfFixtures.ts';
+import { prose, renderPdf } from '../../../helpers/documents.ts';
+import { encryptedPdf, READER_CASES, realPdfBytes, realPdfs, slowPdf } from './pdfFixtures.ts';
 
 const tools = pdftotextTools();
 const missing = tools ? '' : ' (skipped: pdftotext is not installed; apt-get install poppler-utils)';
@@ -28,38 +27,8 @@ async function bothTexts(bytes: Uint8Array): Promise<{ poppler: string; pdfjs: s
   return { poppler: joinPdfPages(pages), pdfjs: joinPdfPages(await pdfjsPages(bytes.slice())) };
 }
 
-/** Every .pdf and .pdf.gz under /usr/share/doc: PDFs nobody here wrote. */
-function realPdfs(root = '/usr/share/doc'): string[] {
-  try {
-    return readdirSync(root, { recursive: true, encoding: 'utf8' })
-      .filter((name) => /\.pdf(\.gz)?$/i.test(name))
-      .map((name) => join(root, name))
-      .sort();
-  } catch {
-    return [];
-  }
-}
-
 describe.skipIf(!tools)(`pdftotext${missing}`, () => {
-  // Running headers, page numbers, hyphenated line ends, accents and typographic quotes, page breaks.
-  const source = `${prose(3, 8, 6)}\n\nGrüße aus Köln — “café” in the 1950s, naïve façades.`;
-  const generated: [string, () => Promise<Uint8Array>][] = [
-    ['a word processor layout over several pages', () => renderPdf(source)],
-    ['an edited copy', () => renderPdf(editEveryNthWord(source, 7))],
-    [
-      'pages with furniture and hyphenated words',
-      () =>
-        linesPdf(
-          [
-            ['The first page introduces the docu-', 'ment and its purpose.', 'Anglo-', 'Saxon charters come second.'],
-            ['A third page holds the summary of the document.', 'Nothing else is said here.'],
-            ['Grüße aus Köln — “café”.', 'The end of the well-', 'known story.'],
-          ].map((body, i) => ['ACME Corp Confidential', ...body, `Page ${i + 1} of 3`]),
-        ),
-    ],
-  ];
-
-  it.each(generated)('gives the same canonical text as pdf.js: %s', async (_name, make) => {
+  it.each(READER_CASES)('gives the same canonical text as pdf.js: %s', async (_name, make) => {
     const { poppler, pdfjs } = await bothTexts(await make());
     expect(canonicalTokens(poppler).length).toBeGreaterThan(5);
     expect(canonicalTokens(poppler)).toEqual(canonicalTokens(pdfjs));
@@ -69,8 +38,7 @@ describe.skipIf(!tools)(`pdftotext${missing}`, () => {
   it.skipIf(real.length === 0)(`comes close to pdf.js on the real PDFs under /usr/share/doc${real.length ? '' : ' (skipped: none here)'}`, async () => {
     const resemblances: number[] = [];
     for (const path of real) {
-      const content = readFileSync(path);
-      const bytes = new Uint8Array(path.endsWith('.gz') ? gunzipSync(content) : content);
+      const bytes = realPdfBytes(path);
       // One that either reader cannot open is read by the other (pdfText falls back): nothing to compare.
       const pages = await pdftotextPages(bytes).catch(() => null);
       const pdfjsText = await pdfjsPages(bytes.slice()).then(joinPdfPages, () => null);
@@ -93,7 +61,7 @@ describe.skipIf(!tools)(`pdftotext${missing}`, () => {
     expect(resemblances.sort((a, b) => a - b)[Math.floor(resemblances.length / 2)]).toBeGreaterThan(0.99);
   });
 
-  it('gives no answer for files it cannot read, so that pdf.js decides', async () => {
+  it('gives no answer for files it cannot read, so that the reader in the worker decides', async () => {
     // Large enough for pdfText to try pdftotext first.
     const valid = Buffer.from(await renderPdf(prose(9, 120, 50)));
     const truncated = valid.subarray(0, valid.length / 2);
