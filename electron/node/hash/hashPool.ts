@@ -92,6 +92,13 @@ export interface HashPoolOptions {
    * first task.
    */
   threadsAfterSeconds?: number;
+  /**
+   * The caller assists once it has planned its work (a scan, after its walk): tasks then wait for
+   * it below threadsAfterSeconds, however long that takes, rather than start the threads after
+   * UNASSISTED_START_MS. A walk of 20,000 files outlasted that wait, so every scan paid for a
+   * thread its work did not need.
+   */
+  callerAssists?: boolean;
 }
 
 /** Per file: open, fstat, close and the first read, on a warm page cache (~25 µs measured). */
@@ -239,7 +246,7 @@ export function createHashPool(options: HashPoolOptions = {}): HashPool {
 
   function sendWaiting(): void {
     if (piscina === undefined && planned < threadsAfterSeconds) {
-      if (assisting === 0 && waiting.length > 0) unassistedStart ??= setTimeout(startUnassisted, UNASSISTED_START_MS);
+      if (assisting === 0 && waiting.length > 0 && options.callerAssists !== true) unassistedStart ??= setTimeout(startUnassisted, UNASSISTED_START_MS);
       return;
     }
     const ahead = assisting === 0 ? TASKS_AHEAD_PER_THREAD : threadsRunning ? TASKS_AHEAD_PER_THREAD_ASSISTED : TASKS_AHEAD_PER_STARTING_THREAD_ASSISTED;

@@ -68,15 +68,20 @@ async function loadNear(): Promise<NearModules> {
 }
 
 /**
- * Seconds of reading (estimated) before a scan starts its hashing thread: less is read by the main
- * thread alone once the walk is over. A tree of mostly unique sizes hashes a few hundred files,
- * less than the thread's start (~100 ms of CPU, ~20 MB) would cost; a tree with many files of one
- * size starts it a few thousand files into the walk, to hash alongside it.
+ * Seconds of reading (estimated, see hashPool.ts's workSeconds) waiting before a scan starts its
+ * hashing thread; less is read by the main thread alone once the walk is over. A thread costs
+ * more than its start (~100 ms of CPU): its own copy of the compiled hashing code, the messages,
+ * its heap. Measured on the bench's generated tree of 20,000 files (14,700 read, 580 MB, ~0.8 s
+ * of reading by this estimate): 1.14 CPU-s and 102 MB without the thread, 1.39 CPU-s and 131 MB
+ * with it; on 50,000 files (39,000 read, 1 GB, ~1.6 s): 2.5 and 127 against 2.8 CPU-s and 144 MB,
+ * for ~1 s less wall time. So a thread only for work worth its cost: from a second of reading,
+ * where the wall time it saves (the other core hashes while the walk goes on) is what a person
+ * waiting notices more than a tenth more CPU.
  */
-const HASH_THREADS_AFTER_SECONDS = 0.1;
+const HASH_THREADS_AFTER_SECONDS = 1;
 
 export function createScanPools(options: ScanOptions): ScanPools {
-  const hash = createHashPool({ threadsAfterSeconds: HASH_THREADS_AFTER_SECONDS });
+  const hash = createHashPool({ threadsAfterSeconds: HASH_THREADS_AFTER_SECONDS, callerAssists: true });
   let modules: Promise<NearModules> | undefined;
   let threads: ExtractPool<DocumentFingerprint> | undefined;
   let destroyed = false;

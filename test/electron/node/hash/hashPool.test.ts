@@ -3,7 +3,7 @@ import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { xxhash128 } from 'hash-wasm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createBatchHasher } from '../../../../electron/node/hash/batchHasher.ts';
 import { createHashPool, DIGEST_BYTES, SAMPLE_CHUNK_BYTES, WHOLE_FILE_SAMPLE_LIMIT } from '../../../../electron/node/hash/hashPool.ts';
 import type { HashPool, HashTask } from '../../../../electron/node/hash/hashPool.ts';
@@ -212,6 +212,25 @@ describe('hash pool waiting for work to add up', () => {
       expect(digestHex((await result).digests, 0)).toBe(await xxhash128(content));
       expect(pool.started()).toBe(false);
     } finally {
+      await pool.destroy();
+    }
+  });
+
+  it('waits as long as it takes for a caller that says it will assist (a scan, after its walk)', async () => {
+    // The clock is faked: a minute passes at once, far beyond the wait for an unassisting caller.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const pool = createHashPool({ threads: 1, threadsAfterSeconds: 60, callerAssists: true });
+    try {
+      const { path, content } = smallFile('walk-first.bin');
+      const result = pool.hash(task(true, [path]));
+      vi.advanceTimersByTime(60_000);
+      expect(pool.started()).toBe(false);
+      vi.useRealTimers();
+      await pool.assist(result);
+      expect(digestHex((await result).digests, 0)).toBe(await xxhash128(content));
+      expect(pool.started()).toBe(false);
+    } finally {
+      vi.useRealTimers();
       await pool.destroy();
     }
   });
