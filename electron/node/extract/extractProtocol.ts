@@ -13,7 +13,7 @@ export interface ExtractFailure {
  * whatever that step returns, spread beside the format and size.
  */
 export type ExtractResult<Output extends object = { text: string }> =
-  | ({ ok: true; format: DocumentFormat; /** Bytes read from the file. */ bytes: number } & Output)
+  | ({ ok: true; format: DocumentFormat; /** Bytes read from the file. */ bytes: number; /** The text was read with OCR from pictures of pages. */ scanned?: true } & Output)
   | ExtractFailure;
 
 /**
@@ -29,6 +29,8 @@ export interface ExtractWorkerData {
   progress: Int32Array;
   /** monotonicMs() when the pool started; the progress clock counts from it. */
   epoch: number;
+  /** Read scans (PDFs without a text layer) with OCR. */
+  ocr?: boolean;
 }
 
 /** Several files per task: one worker round trip costs about as much as reading a small file. */

@@ -15,7 +15,9 @@ import { htmlFileText } from './htmlText.ts';
 import { clearSlot, markStarted } from './extractProtocol.ts';
 import type { ExtractBatch, ExtractFailure, ExtractResult, ExtractWorkerData, PostProcess } from './extractProtocol.ts';
 
-const { maxFileBytes, postProcessUrl, progress, epoch } = workerData as ExtractWorkerData;
+const { maxFileBytes, postProcessUrl, progress, epoch, ocr } = workerData as ExtractWorkerData;
+// Text the text layer of a PDF lacks (a scan) when it has no letter or digit at all.
+const READABLE = /[\p{L}\p{N}]/u;
 // Files up to this size are read with one call; see readDocument.
 const WHOLE_READ_BYTES = 64 * 1024;
 let postProcess: Promise<PostProcess<object>> | undefined;
@@ -25,7 +27,8 @@ export default async function extractBatch({ slot, paths }: ExtractBatch): Promi
   for (const [index, path] of paths.entries()) {
     // The pool's time limit runs from here, and it learns which file to blame if this worker dies.
     markStarted(progress, slot, index, epoch);
-    const result = await extractFile(path);
+    // A scan restarts the clock at each page: the time limit holds for every page it reads.
+    const result = await extractFile(path, () => markStarted(progress, slot, index, epoch));
     results.push(result);
     // A long document leaves its scratch behind, and its text once a post-process step has made the
     // (small) result: freed now, not beside the next long document or through an idle spell.
@@ -37,17 +40,17 @@ export default async function extractBatch({ slot, paths }: ExtractBatch): Promi
   return results;
 }
 
-async function extractFile(path: string): Promise<ExtractResult<object>> {
+async function extractFile(path: string, restartClock: () => void): Promise<ExtractResult<object>> {
   try {
-    const { format, bytes, text } = await readDocument(path);
+    const { format, bytes, text, scanned } = await readDocument(path, restartClock);
     const output = postProcessUrl === undefined ? { text } : await (await loadPostProcess(postProcessUrl))(text, format);
-    return { ok: true, format, bytes, ...output };
+    return { ok: true, format, bytes, ...output, ...(scanned ? { scanned } : {}) };
   } catch (error) {
     return failure(error);
   }
 }
 
-async function readDocument(path: string): Promise<{ format: DocumentFormat; bytes: number; text: string }> {
+async function readDocument(path: string, restartClock: () => void): Promise<{ format: DocumentFormat; bytes: number; text: string; scanned?: true }> {
   // Non-blocking, so a file swapped for a FIFO since the walk cannot hang the worker on open.
   const fd = openSync(toFsPath(path), constants.O_RDONLY | constants.O_NONBLOCK);
   let content: Uint8Array;
@@ -80,7 +83,12 @@ async function readDocument(path: string): Promise<{ format: DocumentFormat; byt
     closeSync(fd);
   }
   const bytes = content.length;
-  if (format === 'pdf') return { format, bytes, text: await (await loadPdfText())(content) };
+  if (format === 'pdf') {
+    const text = await (await loadPdfText())(content);
+    if (!ocr || READABLE.test(text)) return { format, bytes, text };
+    const { scannedPdfText } = await import('./scannedPdfText.ts');
+    return { format, bytes, text: await scannedPdfText(content, restartClock), scanned: true };
+  }
   if (isPackagedFormat(format)) return { format, bytes, text: await packagedDocumentText(format, content) };
   const text = format === 'html' ? htmlFileText(content) : decodeText(content);
   // The decoded text is a copy: the file's bytes go now, not whenever this worker next collects.
