@@ -62,6 +62,8 @@ export const reportFileSchema = z.object({
    * Absent when the figure was measured on the texts. Opening the cluster in the app measures it.
    */
   estimated: z.boolean().optional(),
+  /** Read with OCR from pictures of pages (a scan): never 'identical' to a document it was scanned from. */
+  scanned: z.boolean().optional(),
 });
 
 export const clusterSchema = z.object({
@@ -170,6 +172,8 @@ export const scanSettingsSchema = z.strictObject({
   folderThreshold: z.number().gt(0).lte(1).optional(),
   /** Only clusters whose files lie in at least two of the roots (shared/acrossFolders.ts). */
   across: z.boolean().optional(),
+  /** Read scanned documents (PDFs without a text layer) with OCR (default false: they are counted, not compared). */
+  ocr: z.boolean().optional(),
 });
 
 /** The settings are the scan options (shared/scanOptions.ts) plus the reference folders. */

@@ -79,6 +79,8 @@ export const ShingleErrorCode = {
   failed: 'EEXTRACT',
   /** A document with no words in it (a scanned image, a blank page): not compared with others. */
   noText: 'ENOTEXT',
+  /** A scanned document (a PDF without a text layer) left unread: the scan was not asked to read scans with OCR. */
+  scanNotRead: 'ESCAN',
 } as const;
 export type ShingleErrorCode = (typeof ShingleErrorCode)[keyof typeof ShingleErrorCode];
 

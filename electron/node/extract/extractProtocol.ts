@@ -6,6 +6,8 @@ export interface ExtractFailure {
   /** An errno code (ENOENT, EACCES…) or one of ExtractErrorCode. */
   code: string;
   message: string;
+  /** The failure came from reading a scan with OCR (a reading without OCR finds no text, not this). */
+  scanned?: true;
 }
 
 /**

@@ -87,7 +87,11 @@ async function readDocument(path: string, restartClock: () => void): Promise<{ f
     const text = await (await loadPdfText())(content);
     if (!ocr || READABLE.test(text)) return { format, bytes, text };
     const { scannedPdfText } = await import('./scannedPdfText.ts');
-    return { format, bytes, text: await scannedPdfText(content, restartClock), scanned: true };
+    try {
+      return { format, bytes, text: await scannedPdfText(content, restartClock), scanned: true };
+    } catch (error) {
+      throw new ScanFailed(error);
+    }
   }
   if (isPackagedFormat(format)) return { format, bytes, text: await packagedDocumentText(format, content) };
   const text = format === 'html' ? htmlFileText(content) : decodeText(content);
@@ -119,7 +123,16 @@ function loadPostProcess(url: string): Promise<PostProcess<object>> {
   return postProcess;
 }
 
+/** A failure while reading a scan with OCR: reported as the error, marked as the scan's. */
+class ScanFailed {
+  readonly error: unknown;
+  constructor(error: unknown) {
+    this.error = error;
+  }
+}
+
 function failure(error: unknown): ExtractFailure {
+  if (error instanceof ScanFailed) return { ...failure(error.error), scanned: true };
   if (error instanceof ExtractError) return { ok: false, code: error.code, message: error.message };
   const message = error instanceof Error ? error.message : String(error);
   const code = (error as { code?: unknown } | null)?.code;
