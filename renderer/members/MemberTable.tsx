@@ -80,6 +80,12 @@ function MemberRowView({ cluster, row, rows, picking, picked }: RowProps) {
       </div>
       <div role="cell" className="cell-format">
         {row.format ? formatShort[row.format] : ''}
+        {/* Beside the format, not the name: the name keeps the cell's width (MiddleName). */}
+        {cluster.files[row.index]?.scanned && (
+          <span className="tag" title="A scan: its text was read with OCR, so misread words lower its figure">
+            scan
+          </span>
+        )}
       </div>
       <div role="cell" className="cell-size numeric">
         {formatBytes(row.size)}

@@ -165,9 +165,7 @@ export async function fingerprintUnits(units: readonly DocumentUnit[], settingsK
         return;
       }
       const held = { unit, format, ...(fingerprint.layoutHash !== undefined ? { layout: fingerprint.layoutHash } : {}), ...(scanned ? { scanned } : {}) };
-      // A scan is a node of its own: what OCR read is never "the same text" as the document scanned,
-      // however well it read, so its figure is measured (and, as another text's, below 100 %).
-      const key = scanned ? `scan:${unit.path}` : fingerprint.textHash;
+      const key = nodeKey(fingerprint.textHash, held);
       const node = nodes.get(key);
       if (node) node.units.push(held);
       else nodes.set(key, { ...fingerprint, words: fingerprint.words, units: [held] });
@@ -248,4 +246,13 @@ export async function clusterNodes(
 /** A PDF with no text layer, left unread because the scan did not ask for OCR: counted apart, with the way to read it. */
 export function scanNotRead(path: string): ScanError {
   return { path, code: ExtractErrorCode.scanNotRead, message: 'Not compared with other documents: a scan (a PDF of page pictures, no text). Scan with OCR to read it: --ocr, or "Read scanned documents" in the app.' };
+}
+
+/**
+ * The node a unit joins: the one of its text, but a scan is a node of its own: what OCR read is
+ * never "the same text" as the document scanned, however well it read, so its figure is measured
+ * (and, as another text's, below 100 %). The watcher keeps its nodes under the same keys.
+ */
+export function nodeKey(textHash: string, held: { unit: DocumentUnit; scanned?: true } | undefined): string {
+  return held?.scanned ? `scan:${held.unit.path}` : textHash;
 }
