@@ -26,7 +26,7 @@ const columnLabels: Record<MemberColumn, string> = {
   sameAs: 'Same as',
 };
 
-const formatShort: Record<DocumentFormat, string> = { text: 'Text', html: 'HTML', pdf: 'PDF', docx: 'Word', odt: 'ODT', rtf: 'RTF', epub: 'EPUB', doc: 'DOC', pptx: 'PPTX', odp: 'ODP', xlsx: 'XLSX', ods: 'ODS', eml: 'E-mail' };
+const formatShort: Record<DocumentFormat, string> = { text: 'Text', html: 'HTML', pdf: 'PDF', docx: 'Word', odt: 'ODT', rtf: 'RTF', epub: 'EPUB', doc: 'DOC', pptx: 'PPTX', odp: 'ODP', xlsx: 'XLSX', ods: 'ODS', eml: 'E-mail', tiff: 'TIFF' };
 
 const dayFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 const shortDayFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'short' });

@@ -10,7 +10,7 @@ export type ClusterKind = (typeof clusterKinds)[number];
 export const includeKinds = ['near', 'contained'] as const satisfies readonly ClusterKind[];
 export type IncludeKind = (typeof includeKinds)[number];
 
-export const documentFormats = ['text', 'html', 'pdf', 'docx', 'odt', 'rtf', 'epub', 'doc', 'pptx', 'odp', 'xlsx', 'ods', 'eml'] as const;
+export const documentFormats = ['text', 'html', 'pdf', 'docx', 'odt', 'rtf', 'epub', 'doc', 'pptx', 'odp', 'xlsx', 'ods', 'eml', 'tiff'] as const;
 export type DocumentFormat = (typeof documentFormats)[number];
 
 /**

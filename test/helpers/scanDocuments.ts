@@ -1,6 +1,6 @@
 // Scans made in code: lines of text drawn in a real font (Liberation Sans, which pdf.js ships for
 // its standard fonts) with pureimage, a pure-JS canvas, and wrapped as image-only PDFs with pdf-lib,
-// as a scanner or a phone would save them.
+// as a scanner or a phone would save them, or as TIFF files.
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { PDFDocument } from 'pdf-lib';
@@ -14,8 +14,8 @@ let fontLoaded = false;
 // A4 in points.
 const PAGE = { width: 595, height: 842 };
 
-/** A page of `lines` drawn at `dpi` as a grey PNG: 11-point text, 50-point margins. */
-export function pagePng(lines: string[], dpi = 150): Uint8Array {
+/** A page of `lines` drawn at `dpi`, as RGBA pixels: 11-point text, 50-point margins. */
+function pagePixels(lines: string[], dpi: number): { width: number; height: number; rgba: Uint8Array } {
   if (!fontLoaded) {
     PImage.registerFont(join(pdfjsRoot, 'standard_fonts', 'LiberationSans-Regular.ttf'), FONT).loadSync();
     fontLoaded = true;
@@ -30,7 +30,20 @@ export function pagePng(lines: string[], dpi = 150): Uint8Array {
   ctx.fillStyle = '#000000';
   ctx.font = `${Math.round(11 * scale)}px '${FONT}'`;
   lines.forEach((line, i) => ctx.fillText(line, 50 * scale, (60 + i * 16) * scale));
-  return encodeGrayPng(toGray(width, height, new Uint8Array(bitmap.data.buffer, bitmap.data.byteOffset, bitmap.data.byteLength), PixelLayout.rgba));
+  return { width, height, rgba: new Uint8Array(bitmap.data.buffer, bitmap.data.byteOffset, bitmap.data.byteLength) };
+}
+
+/** A page of `lines` drawn at `dpi` as a grey PNG. */
+export function pagePng(lines: string[], dpi = 150): Uint8Array {
+  const { width, height, rgba } = pagePixels(lines, dpi);
+  return encodeGrayPng(toGray(width, height, rgba, PixelLayout.rgba));
+}
+
+/** A one-page TIFF scan (uncompressed RGBA, as UTIF writes it) that says its resolution. */
+export function tiffScan(lines: string[], dpi = 150): Uint8Array {
+  const { width, height, rgba } = pagePixels(lines, dpi);
+  const UTIF = createRequire(import.meta.url)('utif') as { encodeImage(rgba: Uint8Array, w: number, h: number, metadata: object): ArrayBuffer };
+  return new Uint8Array(UTIF.encodeImage(rgba, width, height, { t282: [dpi], t283: [dpi], t296: [2] }));
 }
 
 /** An image-only PDF: each page one picture spanning it, of the given PNG. */

@@ -7,7 +7,8 @@ import { releaseArray } from '../../../shared/fingerprint/releaseArray.ts';
 import { systemErrorText } from '../scan/fileErrors.ts';
 import { toFsPath } from '../scan/fsPath.ts';
 import { decodeText } from './decodeText.ts';
-import { DETECT_SAMPLE_BYTES, detectFormat } from './detectFormat.ts';
+import { DETECT_SAMPLE_BYTES, detectFormat, isTiffName } from './detectFormat.ts';
+import type { Detection } from './detectFormat.ts';
 import { isPackagedFormat, packagedDocumentText } from './documentReaders.ts';
 import { COLLECT_AFTER_BYTES, collectGarbage } from './collectGarbage.ts';
 import { ExtractError, ExtractErrorCode } from './extractError.ts';
@@ -65,7 +66,8 @@ async function readDocument(path: string, restartClock: () => void): Promise<{ f
     const whole = size <= WHOLE_READ_BYTES;
     const head = new Uint8Array(whole ? size : DETECT_SAMPLE_BYTES);
     const headLength = readInto(fd, head, 0, head.length);
-    const detection = detectFormat(path, head.subarray(0, Math.min(headLength, DETECT_SAMPLE_BYTES)));
+    // A TIFF is an image, no document, unless scans are read: then it is a scan to read with OCR.
+    const detection: Detection = ocr && isTiffName(path) ? { ok: true, format: 'tiff' } : detectFormat(path, head.subarray(0, Math.min(headLength, DETECT_SAMPLE_BYTES)));
     if (!detection.ok) throw new ExtractError(detection.code, detection.message);
     format = detection.format;
     if (size > maxFileBytes) {
@@ -83,6 +85,14 @@ async function readDocument(path: string, restartClock: () => void): Promise<{ f
     closeSync(fd);
   }
   const bytes = content.length;
+  if (format === 'tiff') {
+    const { scannedTiffText } = await import('./scannedTiffText.ts');
+    try {
+      return { format, bytes, text: await scannedTiffText(content, restartClock), scanned: true };
+    } catch (error) {
+      throw new ScanFailed(error);
+    }
+  }
   if (format === 'pdf') {
     const text = await (await loadPdfText())(content);
     if (!ocr || READABLE.test(text)) return { format, bytes, text };

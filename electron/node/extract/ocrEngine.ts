@@ -9,7 +9,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createWorker, OEM } from 'tesseract.js';
 import type { Worker } from 'tesseract.js';
-import { encodeGrayPng } from './scanImage.ts';
+import { atReadingResolution, encodeGrayPng, isBlank } from './scanImage.ts';
 import type { GrayImage } from './scanImage.ts';
 
 const require = createRequire(import.meta.url);
@@ -59,6 +59,12 @@ export async function recognizeText(image: GrayImage, dpi: number): Promise<stri
   await worker.setParameters({ user_defined_dpi: String(Math.round(dpi)) });
   const { data } = await worker.recognize(Buffer.from(encodeGrayPng(image)), {}, { text: true });
   return data.text;
+}
+
+/** The text of one scanned picture at `dpi`: shrunk to the reading resolution; nothing for a blank page. */
+export async function readScannedPicture(picture: GrayImage, dpi: number): Promise<string> {
+  const image = atReadingResolution(picture, dpi);
+  return isBlank(image) ? '' : recognizeText(image, (dpi * image.width) / picture.width);
 }
 
 /** Ends the tesseract worker, if one runs (tests; the extraction worker's end ends it anyway). */

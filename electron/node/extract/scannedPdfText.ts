@@ -9,16 +9,16 @@ import { pathToFileURL } from 'node:url';
 import type * as Pdfjs from 'pdfjs-dist';
 import type { PDFPageProxy as PdfPage } from 'pdfjs-dist';
 import { ExtractError, ExtractErrorCode } from './extractError.ts';
-import { recognizeText } from './ocrEngine.ts';
+import { readScannedPicture } from './ocrEngine.ts';
 import { joinPdfPages } from './pdfPages.ts';
-import { atReadingResolution, isBlank, PixelLayout, toGray } from './scanImage.ts';
+import { PixelLayout, toGray } from './scanImage.ts';
 
 /** Pages OCR reads in one document (at 1-6 CPU-s a page, a few minutes of one core). */
 export const MAX_SCAN_PAGES = 200;
 // Pictures narrower or shorter than this are logos, rules or stamps, not text to read.
 const MIN_PICTURE_SIDE = 64;
 // pdf.js leaves out pictures of more pixels (a hostile file can claim any size): 600 dpi A3.
-const MAX_PICTURE_PIXELS = 7200 * 9920;
+export const MAX_PICTURE_PIXELS = 7200 * 9920;
 const POINTS_PER_INCH = 72;
 
 const pdfjsRoot = dirname(createRequire(import.meta.resolve('pdf-parse')).resolve('pdfjs-dist/package.json'));
@@ -65,8 +65,7 @@ export async function scannedPdfText(bytes: Uint8Array, onPage: (page: number, p
         if (layout === undefined || picture.width < MIN_PICTURE_SIDE || picture.height < MIN_PICTURE_SIDE) continue;
         // A scan's picture spans the page: its width over the page's gives the resolution.
         const dpi = picture.width / pageInches;
-        const image = atReadingResolution(toGray(picture.width, picture.height, new Uint8Array(picture.data!.buffer, picture.data!.byteOffset, picture.data!.byteLength), layout), dpi);
-        if (!isBlank(image)) texts.push(await recognizeText(image, (dpi * image.width) / picture.width));
+        texts.push(await readScannedPicture(toGray(picture.width, picture.height, new Uint8Array(picture.data!.buffer, picture.data!.byteOffset, picture.data!.byteLength), layout), dpi));
       }
       pages.push(texts.join('\n'));
       page.cleanup();

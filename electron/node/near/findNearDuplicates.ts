@@ -159,6 +159,8 @@ export async function fingerprintUnits(units: readonly DocumentUnit[], settingsK
         return;
       }
       const { fingerprint, format, scanned } = result;
+      // A TIFF without words is a picture, not a scan of a document: no more to say of it than of a photo.
+      if (fingerprint.words === 0 && format === 'tiff') return;
       if (fingerprint.words === 0) {
         // Told, not left out in silence: its bytes may still match (exact duplicates), its text cannot.
         errors.push(format === 'pdf' && !ocr && !scanned ? scanNotRead(unit.path) : { path: unit.path, code: ExtractErrorCode.noText, message: 'Not compared with other documents: no text was found in it (a scanned image or a blank page?).' });

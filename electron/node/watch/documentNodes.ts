@@ -78,7 +78,7 @@ export function createDocumentNodes(settings: NearSettings, pool: ExtractPool<Do
       if (file !== undefined && stale.has(file.fileId)) files.push(file);
     }
     // Every file of a regrouped cluster is stale, so these clusters are all the units need.
-    const units = documentUnits(collectInodes(files), clusters);
+    const units = documentUnits(collectInodes(files), clusters, settings.ocr ?? false);
     const heldUnits = new Map<string, HeldUnit>();
     for (const unit of units) {
       const heldUnit: HeldUnit = { unit };

@@ -6,7 +6,8 @@ import { createExtractPool } from '../../../../electron/node/extract/extractPool
 import { OCR_OPTIONS, startOcrWorker, stopOcr } from '../../../../electron/node/extract/ocrEngine.ts';
 import { MAX_SCAN_PAGES, scannedPdfText } from '../../../../electron/node/extract/scannedPdfText.ts';
 import { prose } from '../../../helpers/documents.ts';
-import { imagePdf, pagePng, scannedPdf, wrapLines } from '../../../helpers/scanDocuments.ts';
+import { imagePdf, pagePng, scannedPdf, tiffScan, wrapLines } from '../../../helpers/scanDocuments.ts';
+import { scannedTiffText } from '../../../../electron/node/extract/scannedTiffText.ts';
 import { createTempTree } from '../../../helpers/tempTree.ts';
 import type { TempTree } from '../../../helpers/tempTree.ts';
 import { rawPdf } from './pdfFixtures.ts';
@@ -75,6 +76,14 @@ describe('scannedPdfText', () => {
     // …and the packaged data is read from disk in that same kind of thread (the tests above).
     expect(OCR_OPTIONS.langPath).not.toMatch(/^[a-z]+:/);
     expect(OCR_OPTIONS.cacheMethod).toBe('none');
+  });
+});
+
+describe('scannedTiffText', () => {
+  it('reads a TIFF scan, and refuses bytes that are no TIFF', async () => {
+    expect(recall(await scannedTiffText(tiffScan(wrapLines(SOURCE))), SOURCE)).toBeGreaterThan(0.95);
+    await expect(scannedTiffText(new TextEncoder().encode('II* but then nothing a TIFF holds'))).rejects.toMatchObject({ code: ExtractErrorCode.corrupt });
+    await expect(scannedTiffText(new TextEncoder().encode('not a TIFF at all'))).rejects.toMatchObject({ code: ExtractErrorCode.corrupt });
   });
 });
 

@@ -9,7 +9,7 @@ import { runScan } from '../../../../electron/node/scan/scanService.ts';
 import { formatHumanReport } from '../../../../electron/node/cli/humanReport.ts';
 import { defaultScanOptions } from '../../../../shared/scanOptions.ts';
 import { prose } from '../../../helpers/documents.ts';
-import { scannedPdf, wrapLines } from '../../../helpers/scanDocuments.ts';
+import { scannedPdf, tiffScan, wrapLines } from '../../../helpers/scanDocuments.ts';
 import { createTempTree } from '../../../helpers/tempTree.ts';
 import type { TempTree } from '../../../helpers/tempTree.ts';
 
@@ -20,6 +20,8 @@ beforeAll(async () => {
   tree = await createTempTree({
     'letters/letter.txt': LETTER,
     'letters/letter scanned.pdf': await scannedPdf([wrapLines(LETTER)]),
+    // A TIFF is an image, no document, without OCR: not even counted.
+    'letters/letter fax.tif': tiffScan(wrapLines(LETTER), 200),
     'letters/other.txt': prose(42, 3, 6),
   });
 });
@@ -45,8 +47,9 @@ it('counts a scan as not compared without OCR, and with OCR puts it beside its s
   expect(cluster!.kind).toBe('near');
   const scan = cluster!.files.find((file) => file.path.endsWith('.pdf'))!;
   const source = cluster!.files.find((file) => file.path.endsWith('letter.txt'))!;
-  expect(cluster!.files.map((file) => file.path).sort()).toEqual([tree.path('letters/letter scanned.pdf'), tree.path('letters/letter.txt')]);
+  expect(cluster!.files.map((file) => file.path).sort()).toEqual([tree.path('letters/letter fax.tif'), tree.path('letters/letter scanned.pdf'), tree.path('letters/letter.txt')]);
   expect(scan).toMatchObject({ scanned: true, format: 'pdf' });
+  expect(cluster!.files.find((file) => file.path.endsWith('.tif'))).toMatchObject({ scanned: true, format: 'tiff' });
   expect(source.scanned).toBeUndefined();
   for (const file of cluster!.files) expect(file.identical).toBeUndefined();
   expect(cluster!.similarity).toBeLessThan(1);
@@ -56,7 +59,7 @@ it('counts a scan as not compared without OCR, and with OCR puts it beside its s
   // Read once: a rescan with OCR takes the scan's reading from the cache…
   const again = await runScan({ ...options, ocr: true, folders: false }, { cache });
   expect(again.stats.filesRead).toBe(0);
-  expect(again.clusters.map((c) => c.files.find((file) => file.scanned)?.path)).toEqual([tree.path('letters/letter scanned.pdf')]);
+  expect(again.clusters.map((c) => c.files.filter((file) => file.scanned).map((file) => file.path).sort())).toEqual([[tree.path('letters/letter fax.tif'), tree.path('letters/letter scanned.pdf')]]);
   // …and a scan without OCR does not: the scan is again counted, not compared.
   const off = await runScan({ ...options, folders: false }, { cache });
   expect(off.errors.map((error) => error.code)).toEqual(['ESCAN']);
