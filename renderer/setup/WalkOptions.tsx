@@ -23,7 +23,7 @@ export function WalkOptions({ settings }: { settings: ScanSettings }) {
         <input type="checkbox" checked={settings.ocr ?? false} onChange={(e) => void updateSettings({ ocr: e.target.checked })} />
         <span>
           Read scanned documents
-          <span className="hint block">PDFs of page pictures, read with OCR (English text): a few seconds a page. Off: they are counted, not compared.</span>
+          <span className="hint block">PDFs of page pictures and TIFF images, read with OCR (English text): a few seconds a page. Off: scanned PDFs are counted, not compared.</span>
         </span>
       </label>
       <div className="field">

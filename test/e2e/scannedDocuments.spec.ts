@@ -19,6 +19,7 @@ test('a scanned copy read with OCR joins its letter, labelled as a scan', async 
   await shingle.open();
   await page.getByRole('button', { name: 'Add folders…' }).click();
   await page.getByRole('checkbox', { name: /Read scanned documents/ }).check();
+  await shoot(page, 'scan-setup');
   await page.getByRole('button', { name: 'Start scan' }).click();
   // OCR reads the page in the engine's workers: waited for, not timed.
   await reviewAfterScan(page, 120_000);
