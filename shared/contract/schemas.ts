@@ -193,6 +193,8 @@ export const scanProgressSchema = z.object({
   elapsedMs: z.number(),
   /** Time since the current phase began: rates and ETAs are per phase. */
   phaseElapsedMs: z.number(),
+  /** The page OCR is reading of the scan at currentPath, while it reads one. */
+  scanPage: z.object({ page: z.number(), pages: z.number() }).optional(),
 });
 
 export const clusterSortSchema = z.enum(clusterSorts);

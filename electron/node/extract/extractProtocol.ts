@@ -64,3 +64,13 @@ export function runningFile(progress: Int32Array, slot: number, epoch: number): 
 export function clearSlot(progress: Int32Array, slot: number): void {
   Atomics.store(progress, slot * 2, 0);
 }
+
+/** Where extraction workers say which page of a scan OCR is reading (one channel for the process). */
+export const SCAN_PAGES_CHANNEL = 'shingle-scan-pages';
+
+/** A message on SCAN_PAGES_CHANNEL: OCR starts on `page` of the scan at `path`. */
+export interface ScanPageMessage {
+  path: string;
+  page: number;
+  pages: number;
+}

@@ -1,7 +1,7 @@
 // The extraction worker (a piscina task module): a batch of files in, a text or an error for each
 // out. Every failure a file can cause comes back as a result; only the pool's limits end a worker.
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
-import { workerData } from 'node:worker_threads';
+import { BroadcastChannel, workerData } from 'node:worker_threads';
 import type { DocumentFormat } from '../../../shared/report.ts';
 import { releaseArray } from '../../../shared/fingerprint/releaseArray.ts';
 import { systemErrorText } from '../scan/fileErrors.ts';
@@ -13,8 +13,8 @@ import { isPackagedFormat, packagedDocumentText } from './documentReaders.ts';
 import { COLLECT_AFTER_BYTES, collectGarbage } from './collectGarbage.ts';
 import { ExtractError, ExtractErrorCode } from './extractError.ts';
 import { htmlFileText } from './htmlText.ts';
-import { clearSlot, markStarted } from './extractProtocol.ts';
-import type { ExtractBatch, ExtractFailure, ExtractResult, ExtractWorkerData, PostProcess } from './extractProtocol.ts';
+import { clearSlot, markStarted, SCAN_PAGES_CHANNEL } from './extractProtocol.ts';
+import type { ExtractBatch, ExtractFailure, ExtractResult, ExtractWorkerData, PostProcess, ScanPageMessage } from './extractProtocol.ts';
 
 const { maxFileBytes, postProcessUrl, progress, epoch, ocr } = workerData as ExtractWorkerData;
 // Text the text layer of a PDF lacks (a scan) when it has no letter or digit at all.
@@ -29,7 +29,10 @@ export default async function extractBatch({ slot, paths }: ExtractBatch): Promi
     // The pool's time limit runs from here, and it learns which file to blame if this worker dies.
     markStarted(progress, slot, index, epoch);
     // A scan restarts the clock at each page: the time limit holds for every page it reads.
-    const result = await extractFile(path, () => markStarted(progress, slot, index, epoch));
+    const result = await extractFile(path, (page, pages) => {
+      markStarted(progress, slot, index, epoch);
+      scanPages().postMessage({ path, page, pages } satisfies ScanPageMessage);
+    });
     results.push(result);
     // A long document leaves its scratch behind, and its text once a post-process step has made the
     // (small) result: freed now, not beside the next long document or through an idle spell.
@@ -41,7 +44,7 @@ export default async function extractBatch({ slot, paths }: ExtractBatch): Promi
   return results;
 }
 
-async function extractFile(path: string, restartClock: () => void): Promise<ExtractResult<object>> {
+async function extractFile(path: string, restartClock: (page: number, pages: number) => void): Promise<ExtractResult<object>> {
   try {
     const { format, bytes, text, scanned } = await readDocument(path, restartClock);
     const output = postProcessUrl === undefined ? { text } : await (await loadPostProcess(postProcessUrl))(text, format);
@@ -51,7 +54,7 @@ async function extractFile(path: string, restartClock: () => void): Promise<Extr
   }
 }
 
-async function readDocument(path: string, restartClock: () => void): Promise<{ format: DocumentFormat; bytes: number; text: string; scanned?: true }> {
+async function readDocument(path: string, restartClock: (page: number, pages: number) => void): Promise<{ format: DocumentFormat; bytes: number; text: string; scanned?: true }> {
   // Non-blocking, so a file swapped for a FIFO since the walk cannot hang the worker on open.
   const fd = openSync(toFsPath(path), constants.O_RDONLY | constants.O_NONBLOCK);
   let content: Uint8Array;
@@ -94,7 +97,8 @@ async function readDocument(path: string, restartClock: () => void): Promise<{ f
     }
   }
   if (format === 'pdf') {
-    const text = await (await loadPdfText())(content);
+    // pdf.js takes over the buffer it reads: OCR, which may read the file next, keeps a copy.
+    const text = await (await loadPdfText())(ocr ? content.slice() : content);
     if (!ocr || READABLE.test(text)) return { format, bytes, text };
     const { scannedPdfText } = await import('./scannedPdfText.ts');
     try {
@@ -126,6 +130,16 @@ let pdfTextLoaded: Promise<(bytes: Uint8Array) => Promise<string>> | undefined;
 function loadPdfText(): Promise<(bytes: Uint8Array) => Promise<string>> {
   pdfTextLoaded ??= import('./pdfText.ts').then((module) => module.pdfText);
   return pdfTextLoaded;
+}
+
+let pageChannel: BroadcastChannel | undefined;
+function scanPages(): BroadcastChannel {
+  if (pageChannel === undefined) {
+    pageChannel = new BroadcastChannel(SCAN_PAGES_CHANNEL);
+    // Only sent on: it must not keep the worker alive.
+    pageChannel.unref();
+  }
+  return pageChannel;
 }
 
 function loadPostProcess(url: string): Promise<PostProcess<object>> {

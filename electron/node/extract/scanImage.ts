@@ -16,8 +16,9 @@ export type PixelLayout = (typeof PixelLayout)[keyof typeof PixelLayout];
 
 /** Tesseract reads 300 dpi best and 200 dpi nearly as well; finer scans cost time for no gain. */
 const MAX_DPI = 300;
-// A page is blank when fewer than this share of its pixels is dark (specks, a punched hole).
-const INK_SHARE = 0.001;
+// A page is blank when fewer than this share of its pixels is dark (specks, a punched hole): at
+// 150 dpi on A4, about 430 pixels, a few letters' ink (one line of 30 letters holds some 2,000).
+const INK_SHARE = 0.0002;
 const DARK = 128;
 
 /** Grey pixels from a decoder's layout. 1-bit rows start on a byte boundary; a set bit is white. */

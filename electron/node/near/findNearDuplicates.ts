@@ -3,6 +3,7 @@
 // estimate does not settle on the exact sets (verifyClaims.ts), cluster, and describe each near
 // cluster (clusterDetails.ts).
 import { availableParallelism } from 'node:os';
+import { BroadcastChannel } from 'node:worker_threads';
 import { CANDIDATE_MARGIN, CONTAINMENT_CANDIDATE_MARGIN, CONTAINMENT_THRESHOLD, MIN_DOCUMENT_WORDS } from '../../../shared/cluster/claimRules.ts';
 import { containmentCandidatesInSteps, groupContained, similarPairsInSteps, starClusters } from '../../../shared/cluster/nearClusters.ts';
 import type { SimilarPair } from '../../../shared/cluster/nearClusters.ts';
@@ -15,7 +16,8 @@ import { readAsNamedNow } from '../extract/detectFormat.ts';
 import { createYielder, yieldTo } from '../scan/eventLoopTurns.ts';
 import { createExtractPool } from '../extract/extractPool.ts';
 import type { ExtractPool } from '../extract/extractPool.ts';
-import type { ExtractResult } from '../extract/extractProtocol.ts';
+import { SCAN_PAGES_CHANNEL } from '../extract/extractProtocol.ts';
+import type { ExtractResult, ScanPageMessage } from '../extract/extractProtocol.ts';
 import { assembleClusters } from './assembleClusters.ts';
 import type { TextNode } from './assembleClusters.ts';
 import { createDetailReader, describeNearClusters } from './clusterDetails.ts';
@@ -41,6 +43,8 @@ export interface NearProgress {
   filesDone: number;
   filesToDo: number;
   currentPath?: string;
+  /** The page OCR is reading of the scan at currentPath (undefined between scans). */
+  scanPage?: { page: number; pages: number } | undefined;
 }
 
 export interface NearHooks {
@@ -145,35 +149,41 @@ export async function fingerprintUnits(units: readonly DocumentUnit[], settingsK
   const nodes = new Map<string, FingerprintedNode>();
   const progress: NearProgress = { bytesRead: 0, bytesToRead: units.reduce((s, u) => s + u.size, 0), filesDone: 0, filesToDo: units.length };
   let filesRead = 0;
-  await forEachInWindow(
-    units,
-    DOCUMENTS_IN_FLIGHT,
-    async (unit) => {
-      const result = await extractUnit(unit, settingsKey, pool, { ...hooks, ocr }, () => filesRead++);
-      progress.bytesRead += unit.size;
-      progress.filesDone++;
-      hooks.onProgress?.({ ...progress, currentPath: unit.path });
-      if (!result.ok) {
-        // Files whose name looked like a document but whose content is not one are simply not documents.
-        if (result.code !== ExtractErrorCode.notDocument) errors.push({ path: unit.path, code: result.code, message: result.message });
-        return;
-      }
-      const { fingerprint, format, scanned } = result;
-      // A TIFF without words is a picture, not a scan of a document: no more to say of it than of a photo.
-      if (fingerprint.words === 0 && format === 'tiff') return;
-      if (fingerprint.words === 0) {
-        // Told, not left out in silence: its bytes may still match (exact duplicates), its text cannot.
-        errors.push(format === 'pdf' && !ocr && !scanned ? scanNotRead(unit.path) : { path: unit.path, code: ExtractErrorCode.noText, message: 'Not compared with other documents: no text was found in it (a scanned image or a blank page?).' });
-        return;
-      }
-      const held = { unit, format, ...(fingerprint.layoutHash !== undefined ? { layout: fingerprint.layoutHash } : {}), ...(scanned ? { scanned } : {}) };
-      const key = nodeKey(fingerprint.textHash, held);
-      const node = nodes.get(key);
-      if (node) node.units.push(held);
-      else nodes.set(key, { ...fingerprint, words: fingerprint.words, units: [held] });
-    },
-    hooks.signal,
-  );
+  // OCR takes seconds a page: the workers say which page they are on, and the progress shows it.
+  const pages = ocr && hooks.onProgress ? followScanPages(new Set(units.map((unit) => unit.path)), (path, scanPage) => hooks.onProgress?.({ ...progress, currentPath: path, scanPage })) : undefined;
+  try {
+    await forEachInWindow(
+      units,
+      DOCUMENTS_IN_FLIGHT,
+      async (unit) => {
+        const result = await extractUnit(unit, settingsKey, pool, { ...hooks, ocr }, () => filesRead++);
+        progress.bytesRead += unit.size;
+        progress.filesDone++;
+        hooks.onProgress?.({ ...progress, currentPath: unit.path, ...(ocr ? { scanPage: undefined } : {}) });
+        if (!result.ok) {
+          // Files whose name looked like a document but whose content is not one are simply not documents.
+          if (result.code !== ExtractErrorCode.notDocument) errors.push({ path: unit.path, code: result.code, message: result.message });
+          return;
+        }
+        const { fingerprint, format, scanned } = result;
+        // A TIFF without words is a picture, not a scan of a document: no more to say of it than of a photo.
+        if (fingerprint.words === 0 && format === 'tiff') return;
+        if (fingerprint.words === 0) {
+          // Told, not left out in silence: its bytes may still match (exact duplicates), its text cannot.
+          errors.push(format === 'pdf' && !ocr && !scanned ? scanNotRead(unit.path) : { path: unit.path, code: ExtractErrorCode.noText, message: 'Not compared with other documents: no text was found in it (a scanned image or a blank page?).' });
+          return;
+        }
+        const held = { unit, format, ...(fingerprint.layoutHash !== undefined ? { layout: fingerprint.layoutHash } : {}), ...(scanned ? { scanned } : {}) };
+        const key = nodeKey(fingerprint.textHash, held);
+        const node = nodes.get(key);
+        if (node) node.units.push(held);
+        else nodes.set(key, { ...fingerprint, words: fingerprint.words, units: [held] });
+      },
+      hooks.signal,
+    );
+  } finally {
+    pages?.close();
+  }
   // Map and unit order follow completion; sorting by path makes the result, and the memo keys
   // built from each node's first unit, the same on every run.
   for (const node of nodes.values()) node.units.sort(byUnitPath);
@@ -257,4 +267,14 @@ export function scanNotRead(path: string): ScanError {
  */
 export function nodeKey(textHash: string, held: { unit: DocumentUnit; scanned?: true } | undefined): string {
   return held?.scanned ? `scan:${held.unit.path}` : textHash;
+}
+
+/** Listens for the pages OCR starts on (extractWorker.ts) of the scans among `paths`, until closed. */
+function followScanPages(paths: ReadonlySet<string>, onPage: (path: string, page: { page: number; pages: number }) => void): BroadcastChannel {
+  const channel = new BroadcastChannel(SCAN_PAGES_CHANNEL);
+  channel.onmessage = (event) => {
+    const { path, page, pages } = (event as { data: ScanPageMessage }).data;
+    if (paths.has(path)) onPage(path, { page, pages });
+  };
+  return channel;
 }

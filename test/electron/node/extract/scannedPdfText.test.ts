@@ -1,8 +1,11 @@
 // Scans read with OCR: in this thread through scannedPdfText, and through the real extraction
 // workers with OCR on and off. OCR costs about a second a page, so the scans here are short.
+import { BroadcastChannel } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ExtractErrorCode } from '../../../../electron/node/extract/extractError.ts';
 import { createExtractPool } from '../../../../electron/node/extract/extractPool.ts';
+import { SCAN_PAGES_CHANNEL } from '../../../../electron/node/extract/extractProtocol.ts';
+import type { ScanPageMessage } from '../../../../electron/node/extract/extractProtocol.ts';
 import { OCR_OPTIONS, startOcrWorker, stopOcr } from '../../../../electron/node/extract/ocrEngine.ts';
 import { MAX_SCAN_PAGES, scannedPdfText } from '../../../../electron/node/extract/scannedPdfText.ts';
 import { prose } from '../../../helpers/documents.ts';
@@ -100,6 +103,31 @@ describe('the extraction workers', () => {
       expect(unread).toEqual({ ok: true, format: 'pdf', bytes: read.ok ? read.bytes : -1, text: '' });
     } finally {
       await Promise.all([withOcr.destroy(), withoutOcr.destroy()]);
+    }
+  });
+
+  it('say which page of a scan OCR starts on, for the scan progress', async () => {
+    const path = await tree.write('two pages.pdf', await scannedPdf([['The first page of the minutes.'], ['The second page of the minutes.']]));
+    const channel = new BroadcastChannel(SCAN_PAGES_CHANNEL);
+    const messages: ScanPageMessage[] = [];
+    const both = new Promise<void>((resolve) => {
+      channel.onmessage = (event) => {
+        messages.push((event as { data: ScanPageMessage }).data);
+        if (messages.length === 2) resolve();
+      };
+    });
+    const pool = createExtractPool({ threads: 1, ocr: true });
+    try {
+      // Small (under pdftotext's threshold), so pdf.js reads its text layer first: OCR still has the bytes.
+      expect(await pool.extract(path)).toMatchObject({ ok: true, scanned: true, text: 'The first page of the minutes.\nThe second page of the minutes.' });
+      await both;
+      expect(messages).toEqual([
+        { path, page: 1, pages: 2 },
+        { path, page: 2, pages: 2 },
+      ]);
+    } finally {
+      channel.close();
+      await pool.destroy();
     }
   });
 });
