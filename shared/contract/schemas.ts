@@ -266,6 +266,8 @@ export const scanStateSchema = z.object({
   failure: z.string().optional(),
   /** What following the results on disk ran into (a folder only rescanned, a file no longer readable); the results stand. */
   warnings: z.array(z.string()).optional(),
+  /** Of `errors`, the scanned documents left unread because the scan did not read scans (ESCAN). */
+  scansNotRead: z.number().optional(),
 });
 
 /** Set on a change the engine's own clean-up or undo made (not one seen on disk): the app shows it with the batch's end, never as a surprise. */

@@ -48,3 +48,20 @@ test('a scanned copy read with OCR joins its letter, labelled as a scan', async 
   await expect(scanRow.locator('.cell-same')).toHaveText('');
   await shoot(page, 'scan-members');
 });
+
+test('without the option a scan is not compared, and the results say how to read it', async ({ shingle }) => {
+  const { page, tree } = shingle;
+  await tree.write('Letters/offer.txt', LETTER);
+  await tree.write('Letters/offer scanned.pdf', await scannedPdf([wrapLines(LETTER)]));
+  await shingle.open();
+  await page.getByRole('button', { name: 'Add folders…' }).click();
+  await page.getByRole('button', { name: 'Start scan' }).click();
+  await reviewAfterScan(page);
+  await expect(clusterList(page).getByRole('option').filter({ hasText: 'offer' })).toHaveCount(0);
+  const notRead = page.getByRole('button', { name: /not read or compared/ });
+  await expect(notRead).toHaveText('1 file not read or compared · 1 scan');
+  await expect(notRead).toHaveAttribute('title', /Read scanned documents/);
+  await shoot(page, 'scan-not-read');
+  await notRead.click();
+  await expect(page.getByRole('dialog', { name: 'Files not read or compared' })).toContainText('Read scanned documents');
+});
