@@ -1,8 +1,10 @@
 // `shingle scan --ocr`: without it a scan is listed as not compared and the summary says how to
-// read it; with it the scan joins its source, marked scanned. One one-page scan (OCR: seconds).
+// read it; with it the scan joins its source, marked scanned, and a clean-up can remove it.
+// One one-page scan (OCR: seconds).
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { ScanReport } from '../../../../shared/report.ts';
 import { prose } from '../../../helpers/documents.ts';
+import { exists } from '../../../helpers/exists.ts';
 import { runCli } from '../../../helpers/runCli.ts';
 import { scannedPdf, wrapLines } from '../../../helpers/scanDocuments.ts';
 import { createTempTree } from '../../../helpers/tempTree.ts';
@@ -31,4 +33,12 @@ it('says how many scans were not compared and how to read them, and reads them w
       [tree.path('Memos/memo scan.pdf'), true],
     ],
   ]);
+
+  // A clean-up checks a scan, next to the action, on what OCR reads of it, as the scan measured it.
+  const reportPath = await tree.write('state/report.json', withOcr.stdout);
+  const applied = await runCli(['apply', reportPath, '--keep', 'oldest', '--include', 'near', '--action', 'delete', '--yes', '--journal', tree.path('state/journal.sqlite')]);
+  expect(applied.stderr).toBe('');
+  expect(applied.code).toBe(0);
+  expect(await exists(tree.path('Memos/memo scan.pdf'))).toBe(false);
+  expect(await exists(tree.path('Memos/memo.txt'))).toBe(true);
 });
