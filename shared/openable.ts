@@ -22,6 +22,7 @@ export const OPENABLE_EXTENSIONS: Record<DocumentFormat, readonly string[]> = {
   xlsx: ['.xlsx'],
   ods: ['.ods'],
   eml: ['.eml'],
+  tiff: ['.tif', '.tiff'],
 };
 
 const openable = new Set(Object.values(OPENABLE_EXTENSIONS).flat());

@@ -13,6 +13,7 @@ export function CleanupButton() {
   const empty = useShingle((s) => s.listSummary?.total === 0);
   const lastBatchId = useShingle((s) => s.lastBatchId);
   const notRead = useShingle((s) => s.scanState?.errors ?? 0);
+  const scansNotRead = useShingle((s) => s.scanState?.scansNotRead ?? 0);
   const notices = useShingle((s) => s.scanState?.warnings?.length ?? 0);
   const historyOpen = useShingle((s) => s.historyOpen);
   const errorsOpen = useShingle((s) => s.scanErrorsOpen);
@@ -39,8 +40,15 @@ export function CleanupButton() {
         Dismissed
       </button>
       {(notRead > 0 || notices > 0) && (
-        <button type="button" className="button small quiet warning-text" onClick={() => void openScanErrors()}>
+        <button
+          type="button"
+          className="button small quiet warning-text"
+          title={scansNotRead > 0 ? 'Scanned documents are read only with “Read scanned documents” (Folders & options)' : undefined}
+          onClick={() => void openScanErrors()}
+        >
           {notRead > 0 ? `${plural(notRead, 'file')} not read or compared` : ''}
+          {/* Said apart: these the person can have read, by ticking "Read scanned documents" (the title and each error say so). */}
+          {scansNotRead > 0 ? ` · ${plural(scansNotRead, 'scan')}` : ''}
           {notRead > 0 && notices > 0 ? ' · ' : ''}
           {notices > 0 ? plural(notices, 'notice') : ''}
         </button>

@@ -12,7 +12,7 @@ export const kindDescriptions: Record<ClusterKind, string> = {
   contained: 'One document contained in another',
 };
 
-export const formatLabels: Record<DocumentFormat, string> = { text: 'Text', html: 'HTML', pdf: 'PDF', docx: 'Word', odt: 'OpenDocument', rtf: 'RTF', epub: 'EPUB', doc: 'Word 97–2003', pptx: 'PowerPoint', odp: 'OpenDocument slides', xlsx: 'Excel', ods: 'OpenDocument sheet', eml: 'E-mail' };
+export const formatLabels: Record<DocumentFormat, string> = { text: 'Text', html: 'HTML', pdf: 'PDF', docx: 'Word', odt: 'OpenDocument', rtf: 'RTF', epub: 'EPUB', doc: 'Word 97–2003', pptx: 'PowerPoint', odp: 'OpenDocument slides', xlsx: 'Excel', ods: 'OpenDocument sheet', eml: 'E-mail', tiff: 'TIFF image' };
 
 export const sortLabels: Record<ClusterSort, string> = {
   reclaimable: 'Most space first',

@@ -26,7 +26,7 @@ const columnLabels: Record<MemberColumn, string> = {
   sameAs: 'Same as',
 };
 
-const formatShort: Record<DocumentFormat, string> = { text: 'Text', html: 'HTML', pdf: 'PDF', docx: 'Word', odt: 'ODT', rtf: 'RTF', epub: 'EPUB', doc: 'DOC', pptx: 'PPTX', odp: 'ODP', xlsx: 'XLSX', ods: 'ODS', eml: 'E-mail' };
+const formatShort: Record<DocumentFormat, string> = { text: 'Text', html: 'HTML', pdf: 'PDF', docx: 'Word', odt: 'ODT', rtf: 'RTF', epub: 'EPUB', doc: 'DOC', pptx: 'PPTX', odp: 'ODP', xlsx: 'XLSX', ods: 'ODS', eml: 'E-mail', tiff: 'TIFF' };
 
 const dayFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 const shortDayFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'short' });
@@ -80,6 +80,12 @@ function MemberRowView({ cluster, row, rows, picking, picked }: RowProps) {
       </div>
       <div role="cell" className="cell-format">
         {row.format ? formatShort[row.format] : ''}
+        {/* Beside the format, not the name: the name keeps the cell's width (MiddleName). */}
+        {cluster.files[row.index]?.scanned && (
+          <span className="tag" title="A scan: its text was read with OCR, so misread words lower its figure">
+            scan
+          </span>
+        )}
       </div>
       <div role="cell" className="cell-size numeric">
         {formatBytes(row.size)}

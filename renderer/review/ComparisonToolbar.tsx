@@ -13,6 +13,8 @@ interface ComparisonToolbarProps {
   mostDifferent: number | null;
   comparedDiff: WordDiff | null | undefined;
   sameAsBase: boolean;
+  /** One of the two compared is a scan: what OCR read may match word for word, the files are still not the same text. */
+  scanCompared: boolean;
   current: number | null;
   canStep: boolean;
   onStep(delta: 1 | -1): void;
@@ -25,9 +27,10 @@ interface ComparisonToolbarProps {
   viewSwitch?: ReactNode;
 }
 
-function differenceStatus({ compared, comparedDiff, sameAsBase, current }: ComparisonToolbarProps): string {
+function differenceStatus({ compared, comparedDiff, sameAsBase, scanCompared, current }: ComparisonToolbarProps): string {
   if (compared === null || comparedDiff === undefined) return 'Comparing…';
   if (comparedDiff === null) return 'Too different to compare word by word';
+  if (comparedDiff.changes === 0 && scanCompared) return 'No difference in what OCR read';
   if (comparedDiff.changes === 0 || sameAsBase) return 'Same words';
   if (current === null) return plural(comparedDiff.changes, 'difference');
   return `Difference ${current + 1} of ${comparedDiff.changes}`;

@@ -55,7 +55,8 @@ export function DocumentComparison({ cluster, members: shown, viewSwitch }: Docu
     for (const [i, text] of Object.entries(texts)) if (text.status === 'ready') out[Number(i)] = wordsKey(text.text);
     return out;
   }, [texts]);
-  const plan = useMemo(() => planComparison(cluster.files.length, base, diffs, keys), [cluster.files.length, base, diffs, keys]);
+  const scanned = useMemo(() => new Set(cluster.files.flatMap((file, i) => (file.scanned ? [i] : []))), [cluster.files]);
+  const plan = useMemo(() => planComparison(cluster.files.length, base, diffs, keys, scanned), [cluster.files.length, base, diffs, keys, scanned]);
   const alignment = useMemo(() => {
     const runs: Record<number, ReturnType<typeof runPairs> | undefined> = {};
     for (const [i, diff] of Object.entries(diffs)) if (diff) runs[Number(i)] = runPairs(diff);
@@ -101,6 +102,7 @@ export function DocumentComparison({ cluster, members: shown, viewSwitch }: Docu
         compared={compared}
         mostDifferent={plan.mostDifferent}
         comparedDiff={compared === null ? undefined : diffs[compared]}
+        scanCompared={scanned.has(base) || (compared !== null && scanned.has(compared))}
         sameAsBase={compared !== null && plan.sameAs[compared] === base}
         current={current}
         canStep={plan.walk.length > 0}

@@ -29,6 +29,11 @@ export function FileCard(props: FileCardProps) {
           <MiddleName name={name} others={cluster.files.map((f) => baseName(f.path))} title={displayPath(file.path)} />
         </h3>
         {reference && <span className="tag">reference</span>}
+        {file.scanned && (
+          <span className="tag" title="A scan: its text was read with OCR, so misread words lower its figure">
+            scan
+          </span>
+        )}
         {mark && <span className={`mark-tag ${mark}`}>{mark === 'keep' ? 'Keep' : 'Delete'}</span>}
       </div>
       <p className="file-folder">

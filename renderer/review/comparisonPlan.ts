@@ -21,25 +21,27 @@ export function wordsKey(text: string): string {
 /**
  * diffs: by member index, null when too different to diff, absent while loading.
  * keys: wordsKey of each loaded member's text.
+ * scanned: the members read with OCR (a scan): never the same text as another member, however
+ * well OCR read it, so each is shown and walked as a text of its own.
  */
-export function planComparison(fileCount: number, base: number, diffs: Record<number, WordDiff | null>, keys: Record<number, string>): ComparisonPlan {
+export function planComparison(fileCount: number, base: number, diffs: Record<number, WordDiff | null>, keys: Record<number, string>, scanned: ReadonlySet<number> = new Set()): ComparisonPlan {
   const sameAs: Record<number, number> = {};
   const walk: number[] = [];
   let mostDifferent: number | null = null;
   let most = -1;
   const seen = new Map<string, number>();
-  if (keys[base] !== undefined) seen.set(keys[base], base);
+  if (keys[base] !== undefined && !scanned.has(base)) seen.set(keys[base], base);
   for (let i = 0; i < fileCount; i++) {
     if (i === base) continue;
     const diff = diffs[i];
     if (diff === undefined) continue;
     const key = keys[i];
-    const twin = diff?.changes === 0 ? base : key === undefined ? undefined : seen.get(key);
+    const twin = scanned.has(i) ? undefined : diff?.changes === 0 && !scanned.has(base) ? base : key === undefined ? undefined : seen.get(key);
     if (twin !== undefined) {
       sameAs[i] = twin;
       continue;
     }
-    if (key !== undefined) seen.set(key, i);
+    if (key !== undefined && !scanned.has(i)) seen.set(key, i);
     // Too different to diff counts as the most different only when nothing else differs.
     const changes = diff === null ? 0 : diff.changes;
     if (changes > most) {

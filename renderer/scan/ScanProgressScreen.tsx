@@ -69,6 +69,7 @@ export function ScanProgressScreen() {
           </div>
         </dl>
         <p className="current-path" aria-live="off" title={progress?.currentPath ? displayPath(progress.currentPath) : undefined}>
+          {progress?.scanPage && `Reading page ${progress.scanPage.page} of ${progress.scanPage.pages} with OCR: `}
           {progress?.currentPath ? displayPath(progress.currentPath) : ' '}
         </p>
         <div className="progress-actions">

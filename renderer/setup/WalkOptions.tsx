@@ -1,4 +1,4 @@
-// Which files the walk considers: patterns left out, hidden files, symbolic links, tiny files.
+// Which files the walk considers: patterns left out, hidden files, symbolic links, scans, tiny files.
 import { formatBytes } from '../../shared/format.ts';
 import type { ScanSettings } from '../engine/contractTypes.ts';
 import { useShingle } from '../store/useShingle.ts';
@@ -18,6 +18,13 @@ export function WalkOptions({ settings }: { settings: ScanSettings }) {
       <label className="check">
         <input type="checkbox" checked={settings.followSymlinks} onChange={(e) => void updateSettings({ followSymlinks: e.target.checked })} />
         <span>Follow symbolic links</span>
+      </label>
+      <label className="check">
+        <input type="checkbox" checked={settings.ocr ?? false} onChange={(e) => void updateSettings({ ocr: e.target.checked })} />
+        <span>
+          Read scanned documents
+          <span className="hint block">PDFs of page pictures and TIFF images, read with OCR (English text): a few seconds a page. Off: scanned PDFs are counted, not compared.</span>
+        </span>
       </label>
       <div className="field">
         <label htmlFor="min-size">Ignore files smaller than (bytes)</label>

@@ -62,6 +62,8 @@ export const reportFileSchema = z.object({
    * Absent when the figure was measured on the texts. Opening the cluster in the app measures it.
    */
   estimated: z.boolean().optional(),
+  /** Read with OCR from pictures of pages (a scan): never 'identical' to a document it was scanned from. */
+  scanned: z.boolean().optional(),
 });
 
 export const clusterSchema = z.object({
@@ -170,6 +172,8 @@ export const scanSettingsSchema = z.strictObject({
   folderThreshold: z.number().gt(0).lte(1).optional(),
   /** Only clusters whose files lie in at least two of the roots (shared/acrossFolders.ts). */
   across: z.boolean().optional(),
+  /** Read scanned documents (PDFs without a text layer) with OCR (default false: they are counted, not compared). */
+  ocr: z.boolean().optional(),
 });
 
 /** The settings are the scan options (shared/scanOptions.ts) plus the reference folders. */
@@ -189,6 +193,8 @@ export const scanProgressSchema = z.object({
   elapsedMs: z.number(),
   /** Time since the current phase began: rates and ETAs are per phase. */
   phaseElapsedMs: z.number(),
+  /** The page OCR is reading of the scan at currentPath, while it reads one. */
+  scanPage: z.object({ page: z.number(), pages: z.number() }).optional(),
 });
 
 export const clusterSortSchema = z.enum(clusterSorts);
@@ -260,6 +266,8 @@ export const scanStateSchema = z.object({
   failure: z.string().optional(),
   /** What following the results on disk ran into (a folder only rescanned, a file no longer readable); the results stand. */
   warnings: z.array(z.string()).optional(),
+  /** Of `errors`, the scanned documents left unread because the scan did not read scans (ESCAN). */
+  scansNotRead: z.number().optional(),
 });
 
 /** Set on a change the engine's own clean-up or undo made (not one seen on disk): the app shows it with the batch's end, never as a surprise. */

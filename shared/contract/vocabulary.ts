@@ -10,7 +10,7 @@ export type ClusterKind = (typeof clusterKinds)[number];
 export const includeKinds = ['near', 'contained'] as const satisfies readonly ClusterKind[];
 export type IncludeKind = (typeof includeKinds)[number];
 
-export const documentFormats = ['text', 'html', 'pdf', 'docx', 'odt', 'rtf', 'epub', 'doc', 'pptx', 'odp', 'xlsx', 'ods', 'eml'] as const;
+export const documentFormats = ['text', 'html', 'pdf', 'docx', 'odt', 'rtf', 'epub', 'doc', 'pptx', 'odp', 'xlsx', 'ods', 'eml', 'tiff'] as const;
 export type DocumentFormat = (typeof documentFormats)[number];
 
 /**
@@ -79,6 +79,8 @@ export const ShingleErrorCode = {
   failed: 'EEXTRACT',
   /** A document with no words in it (a scanned image, a blank page): not compared with others. */
   noText: 'ENOTEXT',
+  /** A scanned document (a PDF without a text layer) left unread: the scan was not asked to read scans with OCR. */
+  scanNotRead: 'ESCAN',
 } as const;
 export type ShingleErrorCode = (typeof ShingleErrorCode)[keyof typeof ShingleErrorCode];
 

@@ -33,6 +33,19 @@ describe('planComparison', () => {
     expect(p.mostDifferent).toBe(5);
   });
 
+  it('never calls a scan the same text as another member, nor another member the same text as a scan', () => {
+    const diffs: Record<number, WordDiff | null> = {};
+    const keys: Record<number, string> = {};
+    texts.forEach((text, i) => {
+      keys[i] = wordsKey(text);
+      if (i !== 1) diffs[i] = diffDocuments(texts[1]!, text);
+    });
+    // Member 1 (the base here) and member 4 are scans: 0 and 3 have 1's words, 4 has 2's.
+    const p = planComparison(texts.length, 1, diffs, keys, new Set([1, 4]));
+    expect(p.sameAs).toEqual({ 3: 0 });
+    expect(p.walk).toEqual([2, 4, 5]);
+  });
+
   it('waits for loading members and counts members too different to diff last', () => {
     const p = planComparison(3, 0, { 1: null }, { 0: 'a', 1: 'b' });
     expect(p.mostDifferent).toBe(1);

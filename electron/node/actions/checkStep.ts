@@ -102,7 +102,9 @@ export function createStepChecker(action: ActionKind, signal?: AbortSignal, refe
   let pool: ExtractPool<DocumentDetail> | undefined;
 
   async function readText(path: string): Promise<DocumentDetail | undefined> {
-    pool ??= createExtractPool<DocumentDetail>({ threads: 1, postProcess: detailStepUrl('words') });
+    // With OCR: a scan in the plan was measured on what OCR read of it, and is checked on the same.
+    // Other documents are read as without it (OCR reads only PDFs without text, and TIFFs).
+    pool ??= createExtractPool<DocumentDetail>({ threads: 1, postProcess: detailStepUrl('words'), ocr: true });
     const result = await pool.extract(path, signal);
     return result.ok ? result : undefined;
   }

@@ -3,7 +3,7 @@
 // disk: they go through terminalPath/terminalText.
 import { formatBytes, formatCount, formatDuration, formatPercent, plural } from '../../../shared/format.ts';
 import type { Cluster, FolderMatch, ReportFile, ScanReport } from '../../../shared/report.ts';
-import { clusterKinds } from '../../../shared/contract/vocabulary.ts';
+import { clusterKinds, ShingleErrorCode } from '../../../shared/contract/vocabulary.ts';
 import { oneText } from '../../../shared/selection/fileRelations.ts';
 import { terminalPath, terminalPathsAmong, terminalText } from './terminalText.ts';
 
@@ -25,7 +25,8 @@ function fileLine(file: ReportFile, cluster: Cluster, shownPath: (path: string) 
   // The heading's figure is to the first file; a member matched through another says which.
   const other = file.identical === undefined && file.matches !== undefined && file.matches !== cluster.files[0]?.path && file.similarity !== undefined;
   const matched = other ? `  (${approx(file)}${formatPercent(file.similarity!)} ${cluster.kind === 'contained' ? 'of it inside' : 'similar to'} ${terminalPath(file.matches!)})` : '';
-  return `    ${shownPath(file.path)}${format}${links}${sameAs(file)}${matched}`;
+  const scan = file.scanned ? '  (scan, read with OCR)' : '';
+  return `    ${shownPath(file.path)}${format}${scan}${links}${sameAs(file)}${matched}`;
 }
 
 /** A near cluster of one text: its files' bytes or text are identical, or at least their words. */
@@ -94,6 +95,8 @@ export function formatHumanReport(report: ScanReport): string {
     `Scanned ${plural(report.stats.files, 'file')} (${formatBytes(report.stats.bytes)}) in ${formatDuration(report.stats.ms)}: ` +
       `${folders}${groups}, ${formatBytes(reclaimable)} reclaimable${errors}.`,
   );
+  const scans = report.errors.filter((error) => error.code === ShingleErrorCode.scanNotRead).length;
+  if (scans) lines.push(`${plural(scans, 'scanned document')} (PDFs of page pictures) not compared: scan again with --ocr to read ${scans === 1 ? 'it' : 'them'}.`);
   return lines.join('\n') + '\n';
 }
 

@@ -42,6 +42,8 @@ export function describeProgress(p: ScanProgress, width: number): string {
     parts.push(`${formatBytes(p.bytesRead)} of ${formatBytes(p.bytesToRead)} read`);
     if (perSecond !== null) parts.push(formatRate(perSecond));
     if (etaMs !== null) parts.push(`ETA ${formatDuration(etaMs)}`);
+    // OCR takes seconds a page: which page of which scan, so a long scan is seen to move.
+    if (p.scanPage && p.currentPath) return fit([...parts, `OCR page ${p.scanPage.page} of ${p.scanPage.pages}`], width, terminalPath(p.currentPath));
     return fit(parts, width);
   }
   return fit(parts, width, p.currentPath ? terminalPath(p.currentPath) : undefined);

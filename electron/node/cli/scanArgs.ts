@@ -44,6 +44,8 @@ Options:
   --folder-threshold T least share of two folders' files and bytes that must be copies
                        of each other's for a folder match, 0–1 (default ${DEFAULT_FOLDER_THRESHOLD})
   --across             only groups whose files lie in at least two of the given folders
+  --ocr                read scanned documents (PDFs of page pictures) with OCR, in English;
+                       about 1-6 s of CPU a page. Without it they are counted, not compared
   --show-dismissed     also list the groups and files dismissed as not duplicates in the app
   --index PATH         the index of what earlier scans read, so unchanged files are not
                        read again (default ${terminalPath(defaultIndexPath())})
@@ -93,6 +95,7 @@ export function parseScanArgs(argv: string[], cwd: string, command = 'scan'): Sc
       index: { type: 'string' },
       'no-index': { type: 'boolean' },
       summary: { type: 'boolean', default: false },
+      ocr: { type: 'boolean', default: false },
     },
     { allowNegative: true },
   );
@@ -127,6 +130,7 @@ export function parseScanArgs(argv: string[], cwd: string, command = 'scan'): Sc
       folderThreshold: values['folder-threshold'] === undefined ? DEFAULT_FOLDER_THRESHOLD : share('--folder-threshold', values['folder-threshold']),
       unit: values.unit === undefined ? defaultScanOptions.unit : oneOf('--unit', values.unit, chunkUnits),
       ...(values.across ? { across: true } : {}),
+      ...(values.ocr ? { ocr: true } : {}),
     },
   };
 }

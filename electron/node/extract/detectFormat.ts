@@ -65,6 +65,12 @@ export function candidateFormat(path: string): DocumentFormat | null {
   return null;
 }
 
+/** A TIFF image's name: a scan to read with OCR when scans are read, otherwise no document. */
+export function isTiffName(path: string): boolean {
+  const ext = extname(path).toLowerCase();
+  return ext === '.tif' || ext === '.tiff';
+}
+
 /** True when the name alone says the file is no document, so that it need not be opened. */
 export function namedNonDocument(path: string): boolean {
   return NOT_DOCUMENT_EXTENSIONS.has(extname(path).toLowerCase());

@@ -26,6 +26,8 @@ export interface ExtractPoolOptions {
    * while it reads and fingerprints it, so two very large documents must not be read side by side.
    */
   maxBytesInFlight?: number;
+  /** Read scans with OCR (ocrEngine.ts); a page's time counts against timeoutMs, not the whole scan's. Default: off. */
+  ocr?: boolean;
 }
 
 export interface ExtractPool<Output extends object = { text: string }> {
@@ -78,6 +80,7 @@ export function createExtractPool<Output extends object = { text: string }>(opti
     postProcessUrl: options.postProcess?.href,
     progress: new Int32Array(new SharedArrayBuffer(slots * 2 * Int32Array.BYTES_PER_ELEMENT)),
     epoch: monotonicMs(),
+    ocr: options.ocr ?? false,
   };
   const { progress, epoch } = workerData;
   const piscina = new Piscina({

@@ -6,6 +6,8 @@ export interface ExtractFailure {
   /** An errno code (ENOENT, EACCES…) or one of ExtractErrorCode. */
   code: string;
   message: string;
+  /** The failure came from reading a scan with OCR (a reading without OCR finds no text, not this). */
+  scanned?: true;
 }
 
 /**
@@ -13,7 +15,7 @@ export interface ExtractFailure {
  * whatever that step returns, spread beside the format and size.
  */
 export type ExtractResult<Output extends object = { text: string }> =
-  | ({ ok: true; format: DocumentFormat; /** Bytes read from the file. */ bytes: number } & Output)
+  | ({ ok: true; format: DocumentFormat; /** Bytes read from the file. */ bytes: number; /** The text was read with OCR from pictures of pages. */ scanned?: true } & Output)
   | ExtractFailure;
 
 /**
@@ -29,6 +31,8 @@ export interface ExtractWorkerData {
   progress: Int32Array;
   /** monotonicMs() when the pool started; the progress clock counts from it. */
   epoch: number;
+  /** Read scans (PDFs without a text layer) with OCR. */
+  ocr?: boolean;
 }
 
 /** Several files per task: one worker round trip costs about as much as reading a small file. */
@@ -59,4 +63,14 @@ export function runningFile(progress: Int32Array, slot: number, epoch: number): 
 
 export function clearSlot(progress: Int32Array, slot: number): void {
   Atomics.store(progress, slot * 2, 0);
+}
+
+/** Where extraction workers say which page of a scan OCR is reading (one channel for the process). */
+export const SCAN_PAGES_CHANNEL = 'shingle-scan-pages';
+
+/** A message on SCAN_PAGES_CHANNEL: OCR starts on `page` of the scan at `path`. */
+export interface ScanPageMessage {
+  path: string;
+  page: number;
+  pages: number;
 }

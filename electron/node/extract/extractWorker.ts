@@ -1,21 +1,24 @@
 // The extraction worker (a piscina task module): a batch of files in, a text or an error for each
 // out. Every failure a file can cause comes back as a result; only the pool's limits end a worker.
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
-import { workerData } from 'node:worker_threads';
+import { BroadcastChannel, workerData } from 'node:worker_threads';
 import type { DocumentFormat } from '../../../shared/report.ts';
 import { releaseArray } from '../../../shared/fingerprint/releaseArray.ts';
 import { systemErrorText } from '../scan/fileErrors.ts';
 import { toFsPath } from '../scan/fsPath.ts';
 import { decodeText } from './decodeText.ts';
-import { DETECT_SAMPLE_BYTES, detectFormat } from './detectFormat.ts';
+import { DETECT_SAMPLE_BYTES, detectFormat, isTiffName } from './detectFormat.ts';
+import type { Detection } from './detectFormat.ts';
 import { isPackagedFormat, packagedDocumentText } from './documentReaders.ts';
 import { COLLECT_AFTER_BYTES, collectGarbage } from './collectGarbage.ts';
 import { ExtractError, ExtractErrorCode } from './extractError.ts';
 import { htmlFileText } from './htmlText.ts';
-import { clearSlot, markStarted } from './extractProtocol.ts';
-import type { ExtractBatch, ExtractFailure, ExtractResult, ExtractWorkerData, PostProcess } from './extractProtocol.ts';
+import { clearSlot, markStarted, SCAN_PAGES_CHANNEL } from './extractProtocol.ts';
+import type { ExtractBatch, ExtractFailure, ExtractResult, ExtractWorkerData, PostProcess, ScanPageMessage } from './extractProtocol.ts';
 
-const { maxFileBytes, postProcessUrl, progress, epoch } = workerData as ExtractWorkerData;
+const { maxFileBytes, postProcessUrl, progress, epoch, ocr } = workerData as ExtractWorkerData;
+// Text the text layer of a PDF lacks (a scan) when it has no letter or digit at all.
+const READABLE = /[\p{L}\p{N}]/u;
 // Files up to this size are read with one call; see readDocument.
 const WHOLE_READ_BYTES = 64 * 1024;
 let postProcess: Promise<PostProcess<object>> | undefined;
@@ -25,7 +28,11 @@ export default async function extractBatch({ slot, paths }: ExtractBatch): Promi
   for (const [index, path] of paths.entries()) {
     // The pool's time limit runs from here, and it learns which file to blame if this worker dies.
     markStarted(progress, slot, index, epoch);
-    const result = await extractFile(path);
+    // A scan restarts the clock at each page: the time limit holds for every page it reads.
+    const result = await extractFile(path, (page, pages) => {
+      markStarted(progress, slot, index, epoch);
+      scanPages().postMessage({ path, page, pages } satisfies ScanPageMessage);
+    });
     results.push(result);
     // A long document leaves its scratch behind, and its text once a post-process step has made the
     // (small) result: freed now, not beside the next long document or through an idle spell.
@@ -37,17 +44,17 @@ export default async function extractBatch({ slot, paths }: ExtractBatch): Promi
   return results;
 }
 
-async function extractFile(path: string): Promise<ExtractResult<object>> {
+async function extractFile(path: string, restartClock: (page: number, pages: number) => void): Promise<ExtractResult<object>> {
   try {
-    const { format, bytes, text } = await readDocument(path);
+    const { format, bytes, text, scanned } = await readDocument(path, restartClock);
     const output = postProcessUrl === undefined ? { text } : await (await loadPostProcess(postProcessUrl))(text, format);
-    return { ok: true, format, bytes, ...output };
+    return { ok: true, format, bytes, ...output, ...(scanned ? { scanned } : {}) };
   } catch (error) {
     return failure(error);
   }
 }
 
-async function readDocument(path: string): Promise<{ format: DocumentFormat; bytes: number; text: string }> {
+async function readDocument(path: string, restartClock: (page: number, pages: number) => void): Promise<{ format: DocumentFormat; bytes: number; text: string; scanned?: true }> {
   // Non-blocking, so a file swapped for a FIFO since the walk cannot hang the worker on open.
   const fd = openSync(toFsPath(path), constants.O_RDONLY | constants.O_NONBLOCK);
   let content: Uint8Array;
@@ -62,7 +69,8 @@ async function readDocument(path: string): Promise<{ format: DocumentFormat; byt
     const whole = size <= WHOLE_READ_BYTES;
     const head = new Uint8Array(whole ? size : DETECT_SAMPLE_BYTES);
     const headLength = readInto(fd, head, 0, head.length);
-    const detection = detectFormat(path, head.subarray(0, Math.min(headLength, DETECT_SAMPLE_BYTES)));
+    // A TIFF is an image, no document, unless scans are read: then it is a scan to read with OCR.
+    const detection: Detection = ocr && isTiffName(path) ? { ok: true, format: 'tiff' } : detectFormat(path, head.subarray(0, Math.min(headLength, DETECT_SAMPLE_BYTES)));
     if (!detection.ok) throw new ExtractError(detection.code, detection.message);
     format = detection.format;
     if (size > maxFileBytes) {
@@ -80,7 +88,25 @@ async function readDocument(path: string): Promise<{ format: DocumentFormat; byt
     closeSync(fd);
   }
   const bytes = content.length;
-  if (format === 'pdf') return { format, bytes, text: await (await loadPdfText())(content) };
+  if (format === 'tiff') {
+    const { scannedTiffText } = await import('./scannedTiffText.ts');
+    try {
+      return { format, bytes, text: await scannedTiffText(content, restartClock), scanned: true };
+    } catch (error) {
+      throw new ScanFailed(error);
+    }
+  }
+  if (format === 'pdf') {
+    // pdf.js takes over the buffer it reads: OCR, which may read the file next, keeps a copy.
+    const text = await (await loadPdfText())(ocr ? content.slice() : content);
+    if (!ocr || READABLE.test(text)) return { format, bytes, text };
+    const { scannedPdfText } = await import('./scannedPdfText.ts');
+    try {
+      return { format, bytes, text: await scannedPdfText(content, restartClock), scanned: true };
+    } catch (error) {
+      throw new ScanFailed(error);
+    }
+  }
   if (isPackagedFormat(format)) return { format, bytes, text: await packagedDocumentText(format, content) };
   const text = format === 'html' ? htmlFileText(content) : decodeText(content);
   // The decoded text is a copy: the file's bytes go now, not whenever this worker next collects.
@@ -106,12 +132,31 @@ function loadPdfText(): Promise<(bytes: Uint8Array) => Promise<string>> {
   return pdfTextLoaded;
 }
 
+let pageChannel: BroadcastChannel | undefined;
+function scanPages(): BroadcastChannel {
+  if (pageChannel === undefined) {
+    pageChannel = new BroadcastChannel(SCAN_PAGES_CHANNEL);
+    // Only sent on: it must not keep the worker alive.
+    pageChannel.unref();
+  }
+  return pageChannel;
+}
+
 function loadPostProcess(url: string): Promise<PostProcess<object>> {
   postProcess ??= import(url).then((module: { default: PostProcess<object> }) => module.default);
   return postProcess;
 }
 
+/** A failure while reading a scan with OCR: reported as the error, marked as the scan's. */
+class ScanFailed {
+  readonly error: unknown;
+  constructor(error: unknown) {
+    this.error = error;
+  }
+}
+
 function failure(error: unknown): ExtractFailure {
+  if (error instanceof ScanFailed) return { ...failure(error.error), scanned: true };
   if (error instanceof ExtractError) return { ok: false, code: error.code, message: error.message };
   const message = error instanceof Error ? error.message : String(error);
   const code = (error as { code?: unknown } | null)?.code;

@@ -8,7 +8,7 @@ import type { DocumentUnit } from './documentUnits.ts';
 
 export interface TextNode {
   /** `layout`: the text's layoutHash; absent when not known (then never taken for the same text). */
-  units: { unit: DocumentUnit; format: DocumentFormat; layout?: string }[];
+  units: { unit: DocumentUnit; format: DocumentFormat; layout?: string; /** Read with OCR: a node of its own. */ scanned?: true }[];
   words: number;
 }
 
@@ -88,7 +88,7 @@ function textsOf(units: readonly NodeUnit[]): NodeUnit[][] {
 function memberFiles(kind: ClusterKind, members: readonly Member[]): ReportFile[] {
   const files: ReportFile[] = [];
   for (const { node, similarity, match, estimated } of members) {
-    node.texts.forEach((text, t) => text.forEach(({ unit, format }, u) => {
+    node.texts.forEach((text, t) => text.forEach(({ unit, format, scanned }, u) => {
       unit.inodes.forEach(({ file, links }, i) => {
         const identical = i > 0 ? 'bytes' : u > 0 ? 'text' : t > 0 ? 'words' : undefined;
         // A byte copy matches its twin, another unit of a text the text's first file, a text with
@@ -108,6 +108,7 @@ function memberFiles(kind: ClusterKind, members: readonly Member[]): ReportFile[
           ...matched,
           // Only the node's first file carries its measure: its copies are 'identical'.
           ...(estimated && match && !identical ? { estimated: true } : {}),
+          ...(scanned ? { scanned } : {}),
         });
       });
     }));
@@ -189,7 +190,7 @@ export function assembleClusters(nodes: readonly TextNode[], stars: readonly Sta
     for (const c of group.contained) clustered[c.node] = 1;
     const container = node(group.container);
     // The container is shown for reference, as its one representative unit, and always kept.
-    const units = container.units.slice(0, 1).map(({ unit, format }) => ({ unit: { ...unit, inodes: unit.inodes.slice(0, 1) }, format }));
+    const units = container.units.slice(0, 1).map(({ unit, format, scanned }) => ({ unit: { ...unit, inodes: unit.inodes.slice(0, 1) }, format, ...(scanned ? { scanned } : {}) }));
     const head = { node: { ...container, units, texts: [units] }, similarity: 1 };
     clusters.push(buildCluster('contained', [head, ...group.contained.map((c) => ({ node: node(c.node), similarity: c.containment, match: head.node }))]));
   }

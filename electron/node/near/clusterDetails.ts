@@ -38,7 +38,7 @@ export interface DetailReader {
 // Characters of a text past which the worker that read it is ended once it has handed it over.
 const LONG_TEXT = 4 * 2 ** 20;
 
-export function createDetailReader(unit: ChunkUnit, hooks: { signal?: AbortSignal; cache?: ContentCache }): DetailReader {
+export function createDetailReader(unit: ChunkUnit, hooks: { signal?: AbortSignal; cache?: ContentCache; /** Read scans with OCR, as the scan did. */ ocr?: boolean }): DetailReader {
   let pool: ExtractPool<DocumentDetail> | undefined;
   let textPool: ExtractPool | undefined;
   let count = 0;
@@ -47,7 +47,7 @@ export function createDetailReader(unit: ChunkUnit, hooks: { signal?: AbortSigna
     if (!failed.has(path)) failed.set(path, { path, code, message: `${consequence}: ${message}` });
   };
   const readDetail = async ({ path, size }: { path: string; size: number }, threads: number): Promise<DocumentDetail | undefined> => {
-    pool ??= createExtractPool<DocumentDetail>({ threads: Math.min(2, threads), postProcess: detailStepUrl(unit) });
+    pool ??= createExtractPool<DocumentDetail>({ threads: Math.min(2, threads), postProcess: detailStepUrl(unit), ocr: hooks.ocr ?? false });
     count++;
     const result = await pool.extract(path, hooks.signal, size);
     if (result.ok) return result;
@@ -68,7 +68,7 @@ export function createDetailReader(unit: ChunkUnit, hooks: { signal?: AbortSigna
     },
     readFile: (file) => readDetail(file, 2),
     async readText(node) {
-      textPool ??= createExtractPool({ threads: 1 });
+      textPool ??= createExtractPool({ threads: 1, ocr: hooks.ocr ?? false });
       count++;
       const { path, size } = node.units[0]!.unit;
       const result = await textPool.extract(path, hooks.signal, size);

@@ -1,7 +1,7 @@
 // Which files the near-duplicate stage reads. Byte-identical files (one exact cluster) and the
 // names of one hard-linked file share a text, so each such set is read once, as one unit.
 import type { Cluster } from '../../../shared/report.ts';
-import { namedNonDocument } from '../extract/detectFormat.ts';
+import { isTiffName, namedNonDocument } from '../extract/detectFormat.ts';
 import type { WalkedFile } from '../scan/types.ts';
 
 export interface Inode {
@@ -46,16 +46,16 @@ export function collectInodes(files: readonly WalkedFile[]): Map<string, Inode> 
 
 /**
  * A name to read the file by: any name that does not rule it out, since documents are decided by
- * content. Empty files hold no document.
+ * content. Empty files hold no document. A TIFF image is a scan to read when scans are read.
  */
-function documentName(inode: Inode): string | undefined {
+function documentName(inode: Inode, readScans: boolean): string | undefined {
   if (inode.file.size === 0) return undefined;
   const names = [inode.file.path, ...inode.links];
-  return names.find((name) => !namedNonDocument(name));
+  return names.find((name) => !namedNonDocument(name) || (readScans && isTiffName(name)));
 }
 
 /** One unit per exact cluster and per other file whose name does not rule out a document. */
-export function documentUnits(inodes: Map<string, Inode>, exactClusters: readonly Cluster[]): DocumentUnit[] {
+export function documentUnits(inodes: Map<string, Inode>, exactClusters: readonly Cluster[], readScans = false): DocumentUnit[] {
   const clusterOf = new Map<string, string>();
   for (const cluster of exactClusters) for (const file of cluster.files) clusterOf.set(file.path, cluster.id);
   const units: DocumentUnit[] = [];
@@ -65,10 +65,10 @@ export function documentUnits(inodes: Map<string, Inode>, exactClusters: readonl
     const existing = clusterId === undefined ? undefined : byCluster.get(clusterId);
     if (existing) {
       existing.inodes.push(inode);
-      if (existing.path === '') existing.path = documentName(inode) ?? '';
+      if (existing.path === '') existing.path = documentName(inode, readScans) ?? '';
       continue;
     }
-    const unit: DocumentUnit = { path: documentName(inode) ?? '', inodes: [inode], exactClusterId: clusterId, size: inode.file.size };
+    const unit: DocumentUnit = { path: documentName(inode, readScans) ?? '', inodes: [inode], exactClusterId: clusterId, size: inode.file.size };
     units.push(unit);
     if (clusterId !== undefined) byCluster.set(clusterId, unit);
   }

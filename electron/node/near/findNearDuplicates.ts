@@ -3,6 +3,7 @@
 // estimate does not settle on the exact sets (verifyClaims.ts), cluster, and describe each near
 // cluster (clusterDetails.ts).
 import { availableParallelism } from 'node:os';
+import { BroadcastChannel } from 'node:worker_threads';
 import { CANDIDATE_MARGIN, CONTAINMENT_CANDIDATE_MARGIN, CONTAINMENT_THRESHOLD, MIN_DOCUMENT_WORDS } from '../../../shared/cluster/claimRules.ts';
 import { containmentCandidatesInSteps, groupContained, similarPairsInSteps, starClusters } from '../../../shared/cluster/nearClusters.ts';
 import type { SimilarPair } from '../../../shared/cluster/nearClusters.ts';
@@ -15,6 +16,8 @@ import { readAsNamedNow } from '../extract/detectFormat.ts';
 import { createYielder, yieldTo } from '../scan/eventLoopTurns.ts';
 import { createExtractPool } from '../extract/extractPool.ts';
 import type { ExtractPool } from '../extract/extractPool.ts';
+import { SCAN_PAGES_CHANNEL } from '../extract/extractProtocol.ts';
+import type { ExtractResult, ScanPageMessage } from '../extract/extractProtocol.ts';
 import { assembleClusters } from './assembleClusters.ts';
 import type { TextNode } from './assembleClusters.ts';
 import { createDetailReader, describeNearClusters } from './clusterDetails.ts';
@@ -30,6 +33,8 @@ export interface NearSettings {
   method: NearMethod;
   threshold: number;
   unit: ChunkUnit;
+  /** Read scans with OCR (ocrEngine.ts). */
+  ocr?: boolean;
 }
 
 export interface NearProgress {
@@ -38,6 +43,8 @@ export interface NearProgress {
   filesDone: number;
   filesToDo: number;
   currentPath?: string;
+  /** The page OCR is reading of the scan at currentPath (undefined between scans). */
+  scanPage?: { page: number; pages: number } | undefined;
 }
 
 export interface NearHooks {
@@ -54,22 +61,33 @@ export function defaultExtractThreads(): number {
 }
 
 export function createFingerprintPool(settings: NearSettings): ExtractPool<DocumentFingerprint> {
-  return createExtractPool<DocumentFingerprint>({ threads: defaultExtractThreads(), postProcess: fingerprintStepUrl(settings) });
+  return createExtractPool<DocumentFingerprint>({ threads: defaultExtractThreads(), postProcess: fingerprintStepUrl(settings), ocr: settings.ocr ?? false });
 }
 
 export interface FingerprintedNode extends TextNode, DocumentFingerprint {}
 
+/**
+ * What a scan read with OCR is cached under: beside the same settings' reading without OCR, which
+ * (no text) stays true for scans without OCR, and which a scan with OCR reads again.
+ */
+export const ocrSettingsKey = (settingsKey: string) => `${settingsKey}+ocr`;
+
+/** Whether a cached reading without OCR may be a scan OCR would read: a PDF with no words. */
+const mayBeScan = (known: CachedExtraction) => known.ok && known.format === 'pdf' && known.fingerprint.words === 0;
+
 /** The unit's extraction: from the cache when its file is unchanged, else read in the pool. */
-async function extractUnit(unit: DocumentUnit, settingsKey: string, pool: ExtractPool<DocumentFingerprint>, hooks: NearHooks, read: () => void): Promise<CachedExtraction> {
+async function extractUnit(unit: DocumentUnit, settingsKey: string, pool: ExtractPool<DocumentFingerprint>, hooks: NearHooks & { ocr?: boolean }, read: () => void): Promise<CachedExtraction & { scanned?: true }> {
   // Keyed by the file whose name is read, so another name's extraction is not this one's.
   const file = unitFile(unit);
+  const scanned = hooks.ocr ? hooks.cache?.extraction(file, ocrSettingsKey(settingsKey)) : undefined;
+  if (scanned) return { ...scanned, scanned: true };
   const known = hooks.cache?.extraction(file, settingsKey);
   // Cached before layout hashes were kept: read again, rather than take an edit for the same text.
   // Cached before the file's name had a reader (an .eml read as text): read again by that reader.
-  if (known && (!known.ok || known.fingerprint.layoutHash !== undefined) && readAsNamedNow(file.path, known)) return known;
+  if (known && (!known.ok || known.fingerprint.layoutHash !== undefined) && readAsNamedNow(file.path, known) && !(hooks.ocr && mayBeScan(known))) return known;
   const rejected = hooks.notDocuments?.get(unit.path);
   if (rejected === undefined) read();
-  const result = rejected ? ({ ok: false, ...rejected } as const) : await pool.extract(unit.path, hooks.signal, unit.size);
+  const result: ExtractResult<DocumentFingerprint> = rejected ? { ok: false, ...rejected } : await pool.extract(unit.path, hooks.signal, unit.size);
   const extraction: CachedExtraction = result.ok
     ? {
         ok: true,
@@ -78,8 +96,10 @@ async function extractUnit(unit: DocumentUnit, settingsKey: string, pool: Extrac
       }
     : { ok: false, code: result.code, message: result.message };
   // Time and memory limits depend on the machine's load, not only on the file: try again next scan.
-  if (result.ok || (result.code !== ExtractErrorCode.timeout && result.code !== ExtractErrorCode.memory)) hooks.cache?.saveExtraction(file, settingsKey, extraction);
-  return extraction;
+  if (result.ok || (result.code !== ExtractErrorCode.timeout && result.code !== ExtractErrorCode.memory)) {
+    hooks.cache?.saveExtraction(file, result.scanned ? ocrSettingsKey(settingsKey) : settingsKey, extraction);
+  }
+  return result.scanned ? { ...extraction, scanned: true } : extraction;
 }
 
 /**
@@ -125,36 +145,45 @@ async function inTurns<T>(steps: Steps<T>, signal?: AbortSignal): Promise<T> {
 /** The order of a node's units and of the nodes (by their first unit): by the path read, so memo keys are stable between runs. */
 export const byUnitPath = (a: { unit: DocumentUnit }, b: { unit: DocumentUnit }) => (a.unit.path < b.unit.path ? -1 : a.unit.path > b.unit.path ? 1 : 0);
 
-export async function fingerprintUnits(units: readonly DocumentUnit[], settingsKey: string, pool: ExtractPool<DocumentFingerprint>, hooks: NearHooks, errors: ScanError[]) {
+export async function fingerprintUnits(units: readonly DocumentUnit[], settingsKey: string, pool: ExtractPool<DocumentFingerprint>, hooks: NearHooks, errors: ScanError[], ocr = false) {
   const nodes = new Map<string, FingerprintedNode>();
   const progress: NearProgress = { bytesRead: 0, bytesToRead: units.reduce((s, u) => s + u.size, 0), filesDone: 0, filesToDo: units.length };
   let filesRead = 0;
-  await forEachInWindow(
-    units,
-    DOCUMENTS_IN_FLIGHT,
-    async (unit) => {
-      const result = await extractUnit(unit, settingsKey, pool, hooks, () => filesRead++);
-      progress.bytesRead += unit.size;
-      progress.filesDone++;
-      hooks.onProgress?.({ ...progress, currentPath: unit.path });
-      if (!result.ok) {
-        // Files whose name looked like a document but whose content is not one are simply not documents.
-        if (result.code !== ExtractErrorCode.notDocument) errors.push({ path: unit.path, code: result.code, message: result.message });
-        return;
-      }
-      const { fingerprint, format } = result;
-      if (fingerprint.words === 0) {
-        // Told, not left out in silence: its bytes may still match (exact duplicates), its text cannot.
-        errors.push({ path: unit.path, code: ExtractErrorCode.noText, message: 'Not compared with other documents: no text was found in it (a scanned image or a blank page?).' });
-        return;
-      }
-      const held = { unit, format, ...(fingerprint.layoutHash !== undefined ? { layout: fingerprint.layoutHash } : {}) };
-      const node = nodes.get(fingerprint.textHash);
-      if (node) node.units.push(held);
-      else nodes.set(fingerprint.textHash, { ...fingerprint, words: fingerprint.words, units: [held] });
-    },
-    hooks.signal,
-  );
+  // OCR takes seconds a page: the workers say which page they are on, and the progress shows it.
+  const pages = ocr && hooks.onProgress ? followScanPages(new Set(units.map((unit) => unit.path)), (path, scanPage) => hooks.onProgress?.({ ...progress, currentPath: path, scanPage })) : undefined;
+  try {
+    await forEachInWindow(
+      units,
+      DOCUMENTS_IN_FLIGHT,
+      async (unit) => {
+        const result = await extractUnit(unit, settingsKey, pool, { ...hooks, ocr }, () => filesRead++);
+        progress.bytesRead += unit.size;
+        progress.filesDone++;
+        hooks.onProgress?.({ ...progress, currentPath: unit.path, ...(ocr ? { scanPage: undefined } : {}) });
+        if (!result.ok) {
+          // Files whose name looked like a document but whose content is not one are simply not documents.
+          if (result.code !== ExtractErrorCode.notDocument) errors.push({ path: unit.path, code: result.code, message: result.message });
+          return;
+        }
+        const { fingerprint, format, scanned } = result;
+        // A TIFF without words is a picture, not a scan of a document: no more to say of it than of a photo.
+        if (fingerprint.words === 0 && format === 'tiff') return;
+        if (fingerprint.words === 0) {
+          // Told, not left out in silence: its bytes may still match (exact duplicates), its text cannot.
+          errors.push(format === 'pdf' && !ocr && !scanned ? scanNotRead(unit.path) : { path: unit.path, code: ExtractErrorCode.noText, message: 'Not compared with other documents: no text was found in it (a scanned image or a blank page?).' });
+          return;
+        }
+        const held = { unit, format, ...(fingerprint.layoutHash !== undefined ? { layout: fingerprint.layoutHash } : {}), ...(scanned ? { scanned } : {}) };
+        const key = nodeKey(fingerprint.textHash, held);
+        const node = nodes.get(key);
+        if (node) node.units.push(held);
+        else nodes.set(key, { ...fingerprint, words: fingerprint.words, units: [held] });
+      },
+      hooks.signal,
+    );
+  } finally {
+    pages?.close();
+  }
   // Map and unit order follow completion; sorting by path makes the result, and the memo keys
   // built from each node's first unit, the same on every run.
   for (const node of nodes.values()) node.units.sort(byUnitPath);
@@ -171,7 +200,7 @@ export async function findNearDuplicates(
 ): Promise<{ clusters: Cluster[]; errors: ScanError[]; filesRead: number; repeatable: boolean }> {
   const errors: ScanError[] = [];
   const settingsKey = fingerprintSettingsKey(settings);
-  const fingerprinted = await fingerprintUnits(units, settingsKey, fingerprintPool, hooks, errors);
+  const fingerprinted = await fingerprintUnits(units, settingsKey, fingerprintPool, hooks, errors, settings.ocr ?? false);
   const { clusters, errors: notCompared, filesRead, repeatable } = await clusterNodes(fingerprinted.nodes, settings, hooks);
   errors.push(...notCompared);
   // A limit reached under load is not cached (extractUnit): the next scan may read the file.
@@ -193,7 +222,7 @@ export async function clusterNodes(
   candidates?: readonly SimilarPair[],
 ): Promise<{ clusters: Cluster[]; errors: ScanError[]; filesRead: number; repeatable: boolean }> {
   const settingsKey = fingerprintSettingsKey(settings);
-  const details = createDetailReader(settings.unit, hooks);
+  const details = createDetailReader(settings.unit, { ...hooks, ocr: settings.ocr ?? false });
   // Indexing 200k documents takes seconds on a loaded machine: it runs in steps (inTurns), and a
   // pending Ctrl-C also gets its turn between the synchronous steps below.
   const turn = () => yieldTo(hooks.signal);
@@ -224,4 +253,28 @@ export async function clusterNodes(
   } finally {
     await details.close();
   }
+}
+
+/** A PDF with no text layer, left unread because the scan did not ask for OCR: counted apart, with the way to read it. */
+export function scanNotRead(path: string): ScanError {
+  return { path, code: ExtractErrorCode.scanNotRead, message: 'Not compared with other documents: a scan (a PDF of page pictures, no text). Scan with OCR to read it: --ocr, or "Read scanned documents" in the app.' };
+}
+
+/**
+ * The node a unit joins: the one of its text, but a scan is a node of its own: what OCR read is
+ * never "the same text" as the document scanned, however well it read, so its figure is measured
+ * (and, as another text's, below 100 %). The watcher keeps its nodes under the same keys.
+ */
+export function nodeKey(textHash: string, held: { unit: DocumentUnit; scanned?: true } | undefined): string {
+  return held?.scanned ? `scan:${held.unit.path}` : textHash;
+}
+
+/** Listens for the pages OCR starts on (extractWorker.ts) of the scans among `paths`, until closed. */
+function followScanPages(paths: ReadonlySet<string>, onPage: (path: string, page: { page: number; pages: number }) => void): BroadcastChannel {
+  const channel = new BroadcastChannel(SCAN_PAGES_CHANNEL);
+  channel.onmessage = (event) => {
+    const { path, page, pages } = (event as { data: ScanPageMessage }).data;
+    if (paths.has(path)) onPage(path, { page, pages });
+  };
+  return channel;
 }

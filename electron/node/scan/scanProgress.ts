@@ -39,7 +39,7 @@ export function createProgressTracker(onProgress: ((p: ScanProgress) => void) | 
       if (onProgress && now - lastEmit >= intervalMs) emit(now);
     },
     phase(phase, patch = {}) {
-      Object.assign(state, { bytesToRead: 0, bytesRead: 0, filesDone: 0, filesToDo: 0 }, patch, { phase });
+      Object.assign(state, { bytesToRead: 0, bytesRead: 0, filesDone: 0, filesToDo: 0, scanPage: undefined }, patch, { phase });
       phaseStarted = performance.now();
       if (onProgress) emit(phaseStarted);
     },

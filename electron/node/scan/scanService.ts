@@ -259,7 +259,7 @@ async function findClusters(
     const unreadIds = new Set(unread.size === 0 ? [] : files.filter((file) => unread.has(file.path)).map((file) => file.fileId));
     const inodes = modules.collectInodes(unreadIds.size === 0 ? files : files.filter((file) => !unreadIds.has(file.fileId)));
     await yieldTo(signal);
-    const units = modules.documentUnits(inodes, exact.clusters);
+    const units = modules.documentUnits(inodes, exact.clusters, options.ocr ?? false);
     await yieldTo(signal);
     // Once every document is fingerprinted, what is left is grouping them: the cluster phase.
     // Its length is unknown, so it reports no figures of its own.

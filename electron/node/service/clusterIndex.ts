@@ -31,7 +31,7 @@ interface Selection {
   counts: KindCounts;
 }
 
-const FORMAT_BITS: Record<DocumentFormat, number> = { text: 1, html: 2, pdf: 4, docx: 8, odt: 16, rtf: 32, epub: 64, doc: 128, pptx: 256, odp: 512, xlsx: 1024, ods: 2048, eml: 4096 };
+const FORMAT_BITS: Record<DocumentFormat, number> = { text: 1, html: 2, pdf: 4, docx: 8, odt: 16, rtf: 32, epub: 64, doc: 128, pptx: 256, odp: 512, xlsx: 1024, ods: 2048, eml: 4096, tiff: 8192 };
 
 /** An order over positions in `clusters`; ties go to the larger reclaimable space, then the id. */
 function comparator(sort: ClusterSort, clusters: readonly Cluster[]): (a: number, b: number) => number {

@@ -17,19 +17,22 @@ export interface DocumentTexts {
 export function createDocumentTexts(maxChars = MAX_TEXT_CHARS): DocumentTexts {
   // Started on the first request: many sessions only list clusters, and idle threads cost memory.
   let pool: ExtractPool | undefined;
+  // A scan's text is what OCR read of it, as the scan measured it: read again with OCR (one thread).
+  let ocrPool: ExtractPool | undefined;
   return {
     async text(cluster, file) {
       if (cluster.kind === 'exact' && !file.format && candidateFormat(file.path) === null) {
         throw new Error(`${basename(file.path)} is not a document, so it has no text to show; the files of this cluster are byte-identical`);
       }
-      pool ??= createExtractPool({ threads: 2 });
-      const result = await pool.extract(file.path);
+      const reader = file.scanned ? (ocrPool ??= createExtractPool({ threads: 1, ocr: true })) : (pool ??= createExtractPool({ threads: 2 }));
+      const result = await reader.extract(file.path);
       if (!result.ok) throw new Error(`Cannot show the text of ${basename(file.path)}: ${result.message} (${result.code})`);
       return cap(result.text, maxChars);
     },
     async dispose() {
-      await pool?.destroy();
+      await Promise.all([pool?.destroy(), ocrPool?.destroy()]);
       pool = undefined;
+      ocrPool = undefined;
     },
   };
 }

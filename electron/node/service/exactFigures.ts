@@ -24,7 +24,9 @@ export const hasEstimates = (cluster: Cluster): boolean => cluster.kind === 'nea
  */
 export async function measureClusters(clusters: readonly Cluster[], unit: ChunkUnit): Promise<Cluster[]> {
   if (!clusters.some(hasEstimates)) return [...clusters];
-  const reader = createDetailReader(unit, {});
+  // With OCR: a scanned member's figure is measured on what OCR reads of it, as the scan's was
+  // (read without, its text is empty and its figure 0). Only PDFs without text and TIFFs change.
+  const reader = createDetailReader(unit, { ocr: true });
   try {
     const out: Cluster[] = [];
     // A cluster at a time: only its members' sets are held.

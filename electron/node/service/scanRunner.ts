@@ -13,6 +13,7 @@ import type { Dismissal } from '../../../shared/dismissals.ts';
 import { clusterSchema, scanSettingsSchema } from '../../../shared/contract/schemas.ts';
 import type { ScanSettings } from '../../../shared/contract/schemas.ts';
 import type { EventPayload } from '../../../shared/contract/engineContract.ts';
+import { ShingleErrorCode } from '../../../shared/contract/vocabulary.ts';
 import { REPORT_VERSION } from '../../../shared/report.ts';
 import type { Cluster, FolderMatch, ScanError, ScanReport } from '../../../shared/report.ts';
 import type { ScanOptions } from '../../../shared/scanOptions.ts';
@@ -330,7 +331,8 @@ function sameRoots(a: ScanSettings, b: ScanSettings): boolean {
 
 function finishedState({ scanId, finishedAt, report }: LastScan): ScanState {
   const { files, bytes, ms } = report.stats;
-  return { running: false, scanId, finishedAt, stats: { files, bytes, ms }, errors: report.errors.length };
+  const scansNotRead = report.errors.filter((error) => error.code === ShingleErrorCode.scanNotRead).length;
+  return { running: false, scanId, finishedAt, stats: { files, bytes, ms }, errors: report.errors.length, ...(scansNotRead ? { scansNotRead } : {}) };
 }
 
 /** The saved last scan, if there is one this version can read; settings it cannot read are left out. */

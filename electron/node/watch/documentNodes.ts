@@ -9,17 +9,17 @@ import type { DocumentFingerprint } from '../near/documentFingerprint.ts';
 import { fingerprintSettingsKey } from '../near/documentFingerprint.ts';
 import { collectInodes, documentUnits } from '../near/documentUnits.ts';
 import type { DocumentUnit } from '../near/documentUnits.ts';
-import { byUnitPath, fingerprintUnits } from '../near/findNearDuplicates.ts';
+import { byUnitPath, fingerprintUnits, nodeKey } from '../near/findNearDuplicates.ts';
 import type { FingerprintedNode, NearProgress, NearSettings } from '../near/findNearDuplicates.ts';
 import type { ContentCache } from '../scan/contentCache.ts';
 import type { WalkedFile } from '../scan/types.ts';
 import type { FileChanges } from './fileList.ts';
 import type { ExactRegrouping } from './exactGroups.ts';
 
-/** A unit as the watcher holds it: the text node it joined, or why it is none. */
+/** A unit as the watcher holds it: the node it joined (under nodeKey), or why it is none. */
 interface HeldUnit {
   unit: DocumentUnit;
-  textHash?: string;
+  key?: string;
   error?: ScanError;
 }
 
@@ -61,10 +61,10 @@ export function createDocumentNodes(settings: NearSettings, pool: ExtractPool<Do
       names.add(file.path);
       for (const link of links) names.add(link);
     }
-    const node = heldUnit.textHash === undefined ? undefined : nodesByText.get(heldUnit.textHash);
+    const node = heldUnit.key === undefined ? undefined : nodesByText.get(heldUnit.key);
     if (node !== undefined) {
       node.units = node.units.filter(({ unit }) => unit !== heldUnit.unit);
-      if (node.units.length === 0) nodesByText.delete(heldUnit.textHash!);
+      if (node.units.length === 0) nodesByText.delete(heldUnit.key!);
     }
     return true;
   }
@@ -78,7 +78,7 @@ export function createDocumentNodes(settings: NearSettings, pool: ExtractPool<Do
       if (file !== undefined && stale.has(file.fileId)) files.push(file);
     }
     // Every file of a regrouped cluster is stale, so these clusters are all the units need.
-    const units = documentUnits(collectInodes(files), clusters);
+    const units = documentUnits(collectInodes(files), clusters, settings.ocr ?? false);
     const heldUnits = new Map<string, HeldUnit>();
     for (const unit of units) {
       const heldUnit: HeldUnit = { unit };
@@ -87,12 +87,13 @@ export function createDocumentNodes(settings: NearSettings, pool: ExtractPool<Do
       for (const { file } of unit.inodes) unitOfId.set(file.fileId, heldUnit);
     }
     const errors: ScanError[] = [];
-    const { nodes, filesRead } = await fingerprintUnits(units, settingsKey, pool, { signal, cache, ...(onProgress ? { onProgress } : {}) }, errors);
+    const { nodes, filesRead } = await fingerprintUnits(units, settingsKey, pool, { signal, cache, ...(onProgress ? { onProgress } : {}) }, errors, settings.ocr ?? false);
     for (const error of errors) heldUnits.get(error.path)!.error = error;
     for (const node of nodes) {
-      for (const { unit } of node.units) heldUnits.get(unit.path)!.textHash = node.textHash;
-      const known = nodesByText.get(node.textHash);
-      if (known === undefined) nodesByText.set(node.textHash, node);
+      const key = nodeKey(node.textHash, node.units[0]);
+      for (const { unit } of node.units) heldUnits.get(unit.path)!.key = key;
+      const known = nodesByText.get(key);
+      if (known === undefined) nodesByText.set(key, node);
       else known.units = [...known.units, ...node.units].sort(byUnitPath);
     }
     return { units: units.length, filesRead };

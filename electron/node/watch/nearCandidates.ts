@@ -10,6 +10,7 @@ import { DEFAULT_MAX_BUCKET_SIZE } from '../../../shared/fingerprint/candidatePa
 import { bandHash, chooseBands } from '../../../shared/fingerprint/lsh.ts';
 import type { Banding } from '../../../shared/fingerprint/lsh.ts';
 import { estimateResemblance, isEmptySketch } from '../../../shared/fingerprint/minhash.ts';
+import { nodeKey } from '../near/findNearDuplicates.ts';
 import type { FingerprintedNode } from '../near/findNearDuplicates.ts';
 
 export interface NearCandidates {
@@ -73,7 +74,8 @@ export function createNearCandidates(threshold: number, maxBucketSize = DEFAULT_
       const indexOf = new Map<string, number>();
       nodes.forEach((node, n) => {
         // As similarPairs indexes: comparable documents with something in their sketch.
-        if (node.words >= MIN_DOCUMENT_WORDS && !isEmptySketch(node.sketch)) indexOf.set(node.textHash, n);
+        // Under the key the node is held by (a scan's is its own, though its text may equal another's).
+        if (node.words >= MIN_DOCUMENT_WORDS && !isEmptySketch(node.sketch)) indexOf.set(nodeKey(node.textHash, node.units[0]), n);
       });
       for (const text of [...keysOf.keys()]) if (!indexOf.has(text)) remove(text);
       for (const [text, n] of indexOf) if (!keysOf.has(text)) add(text, nodes[n]!.sketch);
