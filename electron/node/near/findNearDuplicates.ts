@@ -12,7 +12,7 @@ import type { Steps } from '../../../shared/fingerprint/steps.ts';
 import type { Cluster, ScanError } from '../../../shared/report.ts';
 import type { ChunkUnit, NearMethod } from '../../../shared/scanOptions.ts';
 import { ExtractErrorCode } from '../extract/extractError.ts';
-import { readAsNamedNow } from '../extract/detectFormat.ts';
+import { candidateFormat, readAsNamedNow } from '../extract/detectFormat.ts';
 import { createYielder, yieldTo } from '../scan/eventLoopTurns.ts';
 import { createExtractPool } from '../extract/extractPool.ts';
 import type { ExtractPool } from '../extract/extractPool.ts';
@@ -72,6 +72,13 @@ export interface FingerprintedNode extends TextNode, DocumentFingerprint {}
  */
 export const ocrSettingsKey = (settingsKey: string) => `${settingsKey}+ocr`;
 
+/**
+ * What a file's reading is cached under: a PDF's text depends on its reader too, and the PDFs read
+ * before PDFium took over from pdf.js are read again rather than compared with new readings
+ * (within a line the two can order a manual's parts differently).
+ */
+const readingKey = (path: string, settingsKey: string) => (candidateFormat(path) === 'pdf' ? `${settingsKey}/pdfium` : settingsKey);
+
 /** Whether a cached reading without OCR may be a scan OCR would read: a PDF with no words. */
 const mayBeScan = (known: CachedExtraction) => known.ok && known.format === 'pdf' && known.fingerprint.words === 0;
 
@@ -79,9 +86,10 @@ const mayBeScan = (known: CachedExtraction) => known.ok && known.format === 'pdf
 async function extractUnit(unit: DocumentUnit, settingsKey: string, pool: ExtractPool<DocumentFingerprint>, hooks: NearHooks & { ocr?: boolean }, read: () => void): Promise<CachedExtraction & { scanned?: true }> {
   // Keyed by the file whose name is read, so another name's extraction is not this one's.
   const file = unitFile(unit);
-  const scanned = hooks.ocr ? hooks.cache?.extraction(file, ocrSettingsKey(settingsKey)) : undefined;
+  const key = readingKey(file.path, settingsKey);
+  const scanned = hooks.ocr ? hooks.cache?.extraction(file, ocrSettingsKey(key)) : undefined;
   if (scanned) return { ...scanned, scanned: true };
-  const known = hooks.cache?.extraction(file, settingsKey);
+  const known = hooks.cache?.extraction(file, key);
   // Cached before layout hashes were kept: read again, rather than take an edit for the same text.
   // Cached before the file's name had a reader (an .eml read as text): read again by that reader.
   if (known && (!known.ok || known.fingerprint.layoutHash !== undefined) && readAsNamedNow(file.path, known) && !(hooks.ocr && mayBeScan(known))) return known;
@@ -97,7 +105,7 @@ async function extractUnit(unit: DocumentUnit, settingsKey: string, pool: Extrac
     : { ok: false, code: result.code, message: result.message };
   // Time and memory limits depend on the machine's load, not only on the file: try again next scan.
   if (result.ok || (result.code !== ExtractErrorCode.timeout && result.code !== ExtractErrorCode.memory)) {
-    hooks.cache?.saveExtraction(file, result.scanned ? ocrSettingsKey(settingsKey) : settingsKey, extraction);
+    hooks.cache?.saveExtraction(file, result.scanned ? ocrSettingsKey(key) : key, extraction);
   }
   return result.scanned ? { ...extraction, scanned: true } : extraction;
 }
