@@ -3,7 +3,9 @@
 // document. A pair is a candidate while some band's bucket holds both and no more than the
 // bucket limit (a bucket above it is skipped, as boilerplate, exactly as forEachBucket skips
 // it), so each pair keeps the number of such buckets it shares; a node added or removed
-// changes only its own buckets' counts, or a whole bucket's as it crosses the limit.
+// changes only its own buckets' counts, or a whole bucket's as it crosses the limit. Documents in
+// buckets above the limit that carry their sets are joined exactly, as the scan joins them
+// (crowdedJoin.ts), so a pair that agrees only on crowded bands is not missed.
 import { CANDIDATE_MARGIN, MIN_DOCUMENT_WORDS } from '../../../shared/cluster/claimRules.ts';
 import type { SimilarPair } from '../../../shared/cluster/nearClusters.ts';
 import { DEFAULT_MAX_BUCKET_SIZE } from '../../../shared/fingerprint/candidatePairs.ts';
@@ -12,6 +14,7 @@ import type { Banding } from '../../../shared/fingerprint/lsh.ts';
 import { estimateResemblance, isEmptySketch } from '../../../shared/fingerprint/minhash.ts';
 import { nodeKey } from '../near/findNearDuplicates.ts';
 import type { FingerprintedNode } from '../near/findNearDuplicates.ts';
+import { createCrowdedJoin } from './crowdedJoin.ts';
 
 export interface NearCandidates {
   /** The candidates of `nodes` (sorted as clusterNodes takes them), in similarPairs' order. */
@@ -29,6 +32,15 @@ export function createNearCandidates(threshold: number, maxBucketSize = DEFAULT_
   const keysOf = new Map<string, number[]>();
   /** Pairs by key, with the number of buckets within the limit that hold both. */
   const shared = new Map<string, number>();
+  /** By text: the number of buckets above the limit that hold it. */
+  const crowdedIn = new Map<string, number>();
+  const join = createCrowdedJoin(threshold);
+
+  const crowd = (text: string, delta: number) => {
+    const next = (crowdedIn.get(text) ?? 0) + delta;
+    if (next === 0) crowdedIn.delete(text);
+    else crowdedIn.set(text, next);
+  };
 
   function count(a: string, b: string, delta: number): void {
     const key = pairKey(a, b);
@@ -51,20 +63,28 @@ export function createNearCandidates(threshold: number, maxBucketSize = DEFAULT_
       let members = buckets.get(key);
       if (members === undefined) buckets.set(key, (members = new Set()));
       if (members.size + 1 <= maxBucketSize) for (const other of members) count(text, other, 1);
-      // Crossing the limit: the bucket's pairs stop counting.
-      else if (members.size === maxBucketSize) countAll(members, -1);
+      // Crossing the limit: the bucket's pairs stop counting, and its documents are crowded.
+      else if (members.size === maxBucketSize) {
+        countAll(members, -1);
+        for (const other of members) crowd(other, 1);
+      }
       members.add(text);
+      if (members.size > maxBucketSize) crowd(text, 1);
     }
   }
 
   function remove(text: string): void {
     for (const key of keysOf.get(text)!) {
       const members = buckets.get(key)!;
+      if (members.size > maxBucketSize) crowd(text, -1);
       members.delete(text);
       if (members.size === 0) buckets.delete(key);
       else if (members.size < maxBucketSize) for (const other of members) count(text, other, -1);
-      // Back within the limit: the bucket's pairs count again.
-      else if (members.size === maxBucketSize) countAll(members, 1);
+      // Back within the limit: the bucket's pairs count again, and its documents are not crowded by it.
+      else if (members.size === maxBucketSize) {
+        countAll(members, 1);
+        for (const other of members) crowd(other, -1);
+      }
     }
     keysOf.delete(text);
   }
@@ -80,11 +100,27 @@ export function createNearCandidates(threshold: number, maxBucketSize = DEFAULT_
       for (const text of [...keysOf.keys()]) if (!indexOf.has(text)) remove(text);
       for (const [text, n] of indexOf) if (!keysOf.has(text)) add(text, nodes[n]!.sketch);
       const pairs: SimilarPair[] = [];
+      const proposed = new Set<string>();
       for (const key of shared.keys()) {
         const [x, y] = key.split('\0').map((text) => indexOf.get(text)!) as [number, number];
         const [a, b] = x < y ? [x, y] : [y, x];
         const similarity = estimateResemblance(nodes[a]!.sketch, nodes[b]!.sketch);
-        if (similarity >= threshold - CANDIDATE_MARGIN) pairs.push({ a, b, similarity });
+        // Two documents carrying their sets are settled on them (pairTriage.ts), whatever the estimate.
+        if (similarity >= threshold - CANDIDATE_MARGIN || (nodes[a]!.chunks && nodes[b]!.chunks)) {
+          pairs.push({ a, b, similarity });
+          proposed.add(key);
+        }
+      }
+      const crowded = new Map<string, Uint32Array>();
+      for (const text of crowdedIn.keys()) {
+        const chunks = nodes[indexOf.get(text)!]!.chunks;
+        if (chunks) crowded.set(text, chunks);
+      }
+      join.update(crowded);
+      for (const { x, y, similarity } of join.pairs()) {
+        if (proposed.has(pairKey(x, y))) continue;
+        const [a, b] = [indexOf.get(x)!, indexOf.get(y)!].sort((p, q) => p - q) as [number, number];
+        pairs.push({ a, b, similarity });
       }
       return pairs.sort((p, q) => p.a - q.a || p.b - q.b);
     },
