@@ -17,7 +17,8 @@ import { exists, isPrefixOf, moveNoClobber, sameStats, sameTime } from './fileOp
 import { restoreFromTrash } from './freedesktopTrash.ts';
 import { folderRerouted } from './realPaths.ts';
 import { isAsidePath, removeAsideFolder } from './setAside.ts';
-import type { ActionJournal, JournalBatch, JournalStep, LinkedState } from './actionJournal.ts';
+import type { ActionJournal } from './actionJournal.ts';
+import type { JournalBatch, JournalStep, LinkedState } from './journalRecords.ts';
 import type { ActionKind } from './planActions.ts';
 
 export interface UndoOutcome {
