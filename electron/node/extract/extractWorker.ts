@@ -13,6 +13,7 @@ import { isPackagedFormat, packagedDocumentText } from './documentReaders.ts';
 import { COLLECT_AFTER_BYTES, collectGarbage } from './collectGarbage.ts';
 import { ExtractError, ExtractErrorCode } from './extractError.ts';
 import { htmlFileText } from './htmlText.ts';
+import { mailSkeleton } from './mailSkeleton.ts';
 import { clearSlot, markStarted, SCAN_PAGES_CHANNEL } from './extractProtocol.ts';
 import type { ExtractBatch, ExtractFailure, ExtractResult, ExtractWorkerData, PostProcess, ScanPageMessage } from './extractProtocol.ts';
 
@@ -59,6 +60,8 @@ async function readDocument(path: string, restartClock: (page: number, pages: nu
   const fd = openSync(toFsPath(path), constants.O_RDONLY | constants.O_NONBLOCK);
   let content: Uint8Array;
   let format: DocumentFormat;
+  // The bytes read: the file's, though of a large mail only its text parts are kept.
+  let bytes: number;
   try {
     const stats = fstatSync(fd);
     if (!stats.isFile()) throw new ExtractError(ExtractErrorCode.notDocument, 'Not a regular file any more');
@@ -74,20 +77,22 @@ async function readDocument(path: string, restartClock: (page: number, pages: nu
     if (!detection.ok) throw new ExtractError(detection.code, detection.message);
     format = detection.format;
     if (size > maxFileBytes) {
-      throw new ExtractError(ExtractErrorCode.tooBig, `Larger than the ${formatMiB(maxFileBytes)} extraction limit`);
-    }
-    // A file that shrank since fstat is read as it is now; bytes it gained are not read.
-    if (whole) content = headLength === size ? head : head.subarray(0, headLength);
-    else {
+      if (format !== 'eml') throw new ExtractError(ExtractErrorCode.tooBig, `Larger than the ${formatMiB(maxFileBytes)} extraction limit`);
+      // A mail past the limit is nearly all attachments: read without them (mailSkeleton.ts), only its text counts.
+      content = mailSkeleton((into, position) => readSync(fd, into, 0, into.length, position), maxFileBytes);
+    } else if (whole) {
+      // A file that shrank since fstat is read as it is now; bytes it gained are not read.
+      content = headLength === size ? head : head.subarray(0, headLength);
+    } else {
       const buffer = new Uint8Array(size);
       buffer.set(head.subarray(0, headLength));
       const length = headLength + readInto(fd, buffer, headLength, size - headLength);
       content = length === size ? buffer : buffer.subarray(0, length);
     }
+    bytes = size > maxFileBytes ? size : content.length;
   } finally {
     closeSync(fd);
   }
-  const bytes = content.length;
   if (format === 'tiff') {
     const { scannedTiffText } = await import('./scannedTiffText.ts');
     try {

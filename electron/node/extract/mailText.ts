@@ -12,7 +12,7 @@ import { declaredCharset, htmlText } from './htmlText.ts';
 
 const MAIL = 'e-mail';
 // Real mail nests multiparts three or four deep (mixed, related, alternative).
-const MAX_DEPTH = 32;
+export const MAX_MAIL_DEPTH = 32;
 // The first line of a message: a header field, or an mbox "From " line.
 const FIRST_LINE = /^(?:From |[!-9;-~]+:)/;
 const NEWLINE = 0x0a;
@@ -77,22 +77,38 @@ function parseHeaderValue(value: string): { value: string; params: Map<string, s
   return { value: main, params };
 }
 
-function collectBodies(part: Part, depth: number, bodies: Bodies): void {
-  if (depth > MAX_DEPTH) throw new ExtractError(ExtractErrorCode.corrupt, `Unreadable ${MAIL}: parts nested more than ${MAX_DEPTH} deep`);
-  const type = parseHeaderValue(part.headers.get('content-type') ?? 'text/plain');
-  const disposition = parseHeaderValue(part.headers.get('content-disposition') ?? '');
+/** What emlText does with a part, from its header fields: leaves it out, reads its children, or reads its text. */
+export type PartRole = { role: 'skip' } | { role: 'multipart'; boundary: string } | { role: 'text'; html: boolean; charset: string | undefined };
+
+export function partRole(headers: ReadonlyMap<string, string>): PartRole {
+  const type = parseHeaderValue(headers.get('content-type') ?? 'text/plain');
+  const disposition = parseHeaderValue(headers.get('content-disposition') ?? '');
   const named = [...type.params.keys(), ...disposition.params.keys()].some((key) => /^(?:file)?name\*?(?:\d+\*?)?$/.test(key));
-  if (disposition.value === 'attachment' || named) return;
+  if (disposition.value === 'attachment' || named) return { role: 'skip' };
   if (type.value.startsWith('multipart/')) {
     const boundary = type.params.get('boundary');
-    if (boundary) for (const child of multipartChildren(part.body, boundary)) collectBodies(splitPart(child), depth + 1, bodies);
+    return boundary ? { role: 'multipart', boundary } : { role: 'skip' };
+  }
+  if (type.value !== 'text/plain' && type.value !== 'text/html' && type.value !== '') return { role: 'skip' };
+  return { role: 'text', html: type.value === 'text/html', charset: type.params.get('charset') };
+}
+
+/** A part's header fields (lower-cased names, first occurrence, unfolded), from bytes holding them. */
+export function mailHeaders(bytes: Buffer): Map<string, string> {
+  return splitPart(bytes).headers;
+}
+
+function collectBodies(part: Part, depth: number, bodies: Bodies): void {
+  if (depth > MAX_MAIL_DEPTH) throw new ExtractError(ExtractErrorCode.corrupt, `Unreadable ${MAIL}: parts nested more than ${MAX_MAIL_DEPTH} deep`);
+  const role = partRole(part.headers);
+  if (role.role === 'skip') return;
+  if (role.role === 'multipart') {
+    for (const child of multipartChildren(part.body, role.boundary)) collectBodies(splitPart(child), depth + 1, bodies);
     return;
   }
-  if (type.value !== 'text/plain' && type.value !== 'text/html' && type.value !== '') return;
   const bytes = transferDecoded(part);
-  const charset = type.params.get('charset');
-  if (type.value === 'text/html') bodies.html.push(htmlText(decodeText(bytes, charset ?? declaredCharset(bytes))));
-  else bodies.plain.push(decodeText(bytes, charset).replace(/\r\n?/g, '\n').trim());
+  if (role.html) bodies.html.push(htmlText(decodeText(bytes, role.charset ?? declaredCharset(bytes))));
+  else bodies.plain.push(decodeText(bytes, role.charset).replace(/\r\n?/g, '\n').trim());
 }
 
 /** The parts of a multipart body between its delimiter lines ("--boundary"), up to the closing one. */
