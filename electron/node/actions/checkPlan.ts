@@ -6,6 +6,7 @@ import { displayPath } from '../../../shared/fsName.ts';
 import { fileAsScanned, linkWouldChange } from './checkStep.ts';
 import { attributesWouldChange, readAttributes } from './extendedAttributes.ts';
 import { filesOpenForWriting, inUse } from './filesInUse.ts';
+import { attachmentsLost } from './mailAttachments.ts';
 import { describeHolding, folderSet } from './folderIdentity.ts';
 import { checkMoveDestinations } from './moveDestination.ts';
 import { trashProblem } from './freedesktopTrash.ts';
@@ -47,6 +48,9 @@ export async function checkPlanOnDisk(plan: ActionPlan, runTool?: RunTool): Prom
         const found = attributes && 'attributes' in attributes ? attributes.attributes : undefined;
         return linkWouldChange(own, kept) ?? (found && attributesWouldChange(found.get(step.path)!, found.get(step.kept.path)!));
       }
+      // A mail's attachments must be held by what stays (mailAttachments.ts).
+      const lost = await attachmentsLost(step, plan.action);
+      if (lost) return lost;
       // Elsewhere the run hands files to the system's trash (applyPlan.ts), which picks its own folder.
       if (plan.action !== 'trash' || process.platform !== 'linux') return undefined;
       const folder = dirname(step.path);

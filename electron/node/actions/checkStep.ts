@@ -17,6 +17,7 @@ import { toFsPath } from '../scan/fsPath.ts';
 import { hashFile, sameStats, sameTime } from './fileOps.ts';
 import { attributesWouldChange, readAttributes } from './extendedAttributes.ts';
 import { filesOpenForWriting, inUse } from './filesInUse.ts';
+import { attachmentsLost } from './mailAttachments.ts';
 import type { Writers } from './filesInUse.ts';
 import { describeHolding, folderSet } from './folderIdentity.ts';
 import type { FolderSet } from './folderIdentity.ts';
@@ -169,6 +170,8 @@ export function createStepChecker(action: ActionKind, signal?: AbortSignal, refe
       const fileHash = step.hash || step.relation === 'copy' ? await hashNow(step.path, 'the file') : undefined;
       if (step.hash && fileHash !== step.hash) throw new Refused('its content changed since the scan');
       await checkClaim(step, copy, fileHash);
+      const lost = await attachmentsLost(step, action);
+      if (lost) throw new Refused(lost);
       return { file, kept: copy.stats, ...(fileHash === undefined ? {} : { hash: fileHash }) };
     },
     async final(step, seen) {

@@ -79,7 +79,7 @@ async function readDocument(path: string, restartClock: (page: number, pages: nu
     if (size > maxFileBytes) {
       if (format !== 'eml') throw new ExtractError(ExtractErrorCode.tooBig, `Larger than the ${formatMiB(maxFileBytes)} extraction limit`);
       // A mail past the limit is nearly all attachments: read without them (mailSkeleton.ts), only its text counts.
-      content = mailSkeleton((into, position) => readSync(fd, into, 0, into.length, position), maxFileBytes);
+      content = await mailSkeleton((into, position) => readSync(fd, into, 0, into.length, position), maxFileBytes);
     } else if (whole) {
       // A file that shrank since fstat is read as it is now; bytes it gained are not read.
       content = headLength === size ? head : head.subarray(0, headLength);

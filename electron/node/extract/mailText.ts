@@ -64,7 +64,7 @@ function splitPart(part: Buffer): Part {
 }
 
 /** A header value's main token (lower-cased) and its parameters (names lower-cased, quotes undone). */
-function parseHeaderValue(value: string): { value: string; params: Map<string, string> } {
+export function parseHeaderValue(value: string): { value: string; params: Map<string, string> } {
   const semicolon = value.indexOf(';');
   const main = (semicolon < 0 ? value : value.slice(0, semicolon)).trim().toLowerCase();
   const params = new Map<string, string>();
