@@ -6,12 +6,14 @@ import { parentPort } from 'node:worker_threads';
 const { default: extractBatch } = await import('./extractWorker.ts');
 let previous = Promise.resolve();
 parentPort.on('message', (batch) => {
-  previous = previous.then(() =>
-    extractBatch(batch).then(
-      (results) => parentPort.postMessage({ slot: batch.slot, results }),
-      (error) => parentPort.postMessage({ slot: batch.slot, error }),
-    ),
-  );
+  previous = previous.then(async () => {
+    try {
+      parentPort.postMessage({ slot: batch.slot, results: await extractBatch(batch) });
+    } catch (error) {
+      // Should even this fail (an error that cannot be copied), the thread ends on it and the pool retries the batch.
+      parentPort.postMessage({ slot: batch.slot, error });
+    }
+  });
 });
 // Loaded: a thread that fails before this could not start, whatever it was sent.
 parentPort.postMessage({ ready: true });
