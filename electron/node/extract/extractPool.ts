@@ -52,14 +52,17 @@ const DEFAULTS = { maxFileBytes: 64 * 2 ** 20, timeoutMs: 30_000, maxOldGenerati
 const MAX_BATCH_FILES = 32;
 // A file whose batch's worker died is retried, in case another file of the batch killed it.
 const MAX_ATTEMPTS = 3;
-// Batches a worker holds: the one it runs and the next, so that it never waits for this thread's turn.
+// Batches a worker holds: the one it runs and the next, so that it never waits for the pool's next turn.
 const BATCHES_PER_WORKER = 2;
 
 interface Request {
   path: string;
   bytes: number;
+  /** Estimated microseconds of work (workUs). */
   work: number;
   step: ExtractStep<object>;
+  /** The step's module, as the worker loads it: requests of one module share batches. */
+  module: string | undefined;
   attempts: number;
   settled: boolean;
   /** The batch it runs in, once dispatched. */
@@ -131,6 +134,7 @@ export function createExtractPool<Output extends object = { text: string }>(opti
         bytes,
         work: workUs(path, bytes),
         step,
+        module: step.module?.href,
         attempts: 0,
         settled: false,
         settle(outcome) {
@@ -199,7 +203,7 @@ export function createExtractPool<Output extends object = { text: string }>(opti
   }
 
   /**
-   * Up to `size` waiting requests of one step, in order, whose largest fits in the bytes left of
+   * Up to `size` waiting requests of one step module, in order, whose largest fits in the bytes left of
    * maxBytesInFlight (the first request of an idle pool goes whatever its size). Requests settled
    * while they waited are dropped.
    */
@@ -208,7 +212,7 @@ export function createExtractPool<Output extends object = { text: string }>(opti
     let bytes = 0;
     for (let next = queue.peek(); next !== undefined && requests.length < size; next = queue.peek()) {
       if (!next.settled) {
-        if (requests.length > 0 && next.step !== requests[0]!.step) break;
+        if (requests.length > 0 && next.module !== requests[0]!.module) break;
         const alone = requests.length === 0 && inFlight.documents === 0;
         if (!alone && inFlight.bytes + Math.max(bytes, next.bytes) > maxBytesInFlight) break;
         requests.push(next);
@@ -242,8 +246,8 @@ export function createExtractPool<Output extends object = { text: string }>(opti
     inFlight.documents += batch.requests.length;
     inFlight.bytes += batch.bytes;
     watchdog ??= setInterval(checkTimeLimits, Math.min(1000, Math.max(5, timeoutMs / 4)));
-    const module = batch.requests[0]!.step.module;
-    const task: ExtractBatch = { slot: batch.slot, paths: batch.requests.map((request) => request.path), ...(module ? { step: module.href } : {}) };
+    const step = batch.requests[0]!.module;
+    const task: ExtractBatch = { slot: batch.slot, paths: batch.requests.map((request) => request.path), ...(step ? { step } : {}) };
     batch.thread.worker.postMessage(task);
   }
 
