@@ -1,12 +1,15 @@
 // Document extraction in worker threads. Parsers meet hostile and broken files, so each file gets
 // a time limit and each worker a heap limit; a worker that exceeds either is ended and replaced,
-// the file gets an error result, and the scan goes on.
+// the file gets an error result, and the scan goes on. Workers start as the work waiting needs
+// them and stay warm until the pool is destroyed, for whichever step each request names.
 import { availableParallelism } from 'node:os';
-import { Piscina } from 'piscina';
+import { Worker } from 'node:worker_threads';
 import { ExtractErrorCode } from './extractError.ts';
+import { WORK_PER_WORKER_US, workUs } from './extractWork.ts';
 import { clearSlot, monotonicMs, runningFile } from './extractProtocol.ts';
 import { RequestQueue } from './requestQueue.ts';
 import type { ExtractBatch, ExtractFailure, ExtractResult, ExtractWorkerData } from './extractProtocol.ts';
+import type { ExtractStep } from './extractStep.ts';
 
 export interface ExtractPoolOptions {
   /** Worker threads. Default: one fewer than the cores, at least 1 and at most 4. */
@@ -32,11 +35,12 @@ export interface ExtractPoolOptions {
 
 export interface ExtractPool<Output extends object = { text: string }> {
   /**
-   * Extracts one file's text. Problems with the file, including the limits, resolve as failures;
-   * the promise rejects only when `signal` aborts, the pool is destroyed, or its workers cannot start.
-   * `bytes`, the file's size as the caller knows it, counts against maxBytesInFlight.
+   * Extracts one file's text, through `step` (default: the pool's postProcess). Problems with the
+   * file, including the limits, resolve as failures; the promise rejects only when `signal` aborts,
+   * the pool is destroyed, or its workers cannot start. `bytes`, the file's size as the caller
+   * knows it, counts against maxBytesInFlight.
    */
-  extract(path: string, signal?: AbortSignal, bytes?: number): Promise<ExtractResult<Output>>;
+  extract<Result extends object = Output>(path: string, signal?: AbortSignal, bytes?: number, step?: ExtractStep<Result>): Promise<ExtractResult<Result>>;
   /** The documents handed to the workers and not yet answered, and their bytes as maxBytesInFlight counts them. */
   inFlight(): { documents: number; bytes: number };
   destroy(): Promise<void>;
@@ -48,10 +52,17 @@ const DEFAULTS = { maxFileBytes: 64 * 2 ** 20, timeoutMs: 30_000, maxOldGenerati
 const MAX_BATCH_FILES = 32;
 // A file whose batch's worker died is retried, in case another file of the batch killed it.
 const MAX_ATTEMPTS = 3;
+// Batches a worker holds: the one it runs and the next, so that it never waits for the pool's next turn.
+const BATCHES_PER_WORKER = 2;
 
 interface Request {
   path: string;
   bytes: number;
+  /** Estimated microseconds of work (workUs). */
+  work: number;
+  step: ExtractStep<object>;
+  /** The step's module, as the worker loads it: requests of one module share batches. */
+  module: string | undefined;
   attempts: number;
   settled: boolean;
   /** The batch it runs in, once dispatched. */
@@ -64,55 +75,66 @@ interface Batch {
   /** Its largest request's bytes: what its worker holds at most at once. */
   bytes: number;
   slot: number;
-  kill: AbortController;
+  thread: Thread;
   /** Set when the batch was ended for the time limit: the index of the file that ran too long. */
   timedOut?: number;
 }
 
+interface Thread {
+  worker: Worker;
+  /** Sent to it and not yet answered, in the order it runs them. */
+  batches: Batch[];
+  /** Its modules loaded: a worker failing before that could not start. */
+  ready: boolean;
+  /** Takes no more batches, and is ended once it has answered those it holds. */
+  retiring: boolean;
+  /** Ended by the pool (a time limit, an abort, retired, destroyed), not by a failure of its own. */
+  ended: boolean;
+  /** Why it ended, when it did not just finish (out of memory, a crash). */
+  error?: unknown;
+}
+
 export function createExtractPool<Output extends object = { text: string }>(options: ExtractPoolOptions = {}): ExtractPool<Output> {
-  const threads = options.threads ?? Math.max(1, Math.min(4, availableParallelism() - 1));
+  const maxThreads = options.threads ?? Math.max(1, Math.min(4, availableParallelism() - 1));
   const timeoutMs = options.timeoutMs ?? DEFAULTS.timeoutMs;
   const maxBytesInFlight = options.maxBytesInFlight ?? DEFAULTS.maxBytesInFlight;
-  // Two batches per thread, so that a worker finishing one finds the next already waiting.
-  const slots = threads * 2;
+  const defaultStep: ExtractStep<object> = options.postProcess ? { module: options.postProcess } : {};
+  const slots = maxThreads * BATCHES_PER_WORKER;
   const workerData: ExtractWorkerData = {
     maxFileBytes: options.maxFileBytes ?? DEFAULTS.maxFileBytes,
-    postProcessUrl: options.postProcess?.href,
     progress: new Int32Array(new SharedArrayBuffer(slots * 2 * Int32Array.BYTES_PER_ELEMENT)),
     epoch: monotonicMs(),
     ocr: options.ocr ?? false,
   };
   const { progress, epoch } = workerData;
-  const piscina = new Piscina({
-    filename: new URL('./extractWorker.ts', import.meta.url).href,
-    minThreads: threads,
-    maxThreads: threads,
-    workerData,
-    resourceLimits: { maxOldGenerationSizeMb: options.maxOldGenerationSizeMb ?? DEFAULTS.maxOldGenerationSizeMb },
-  });
+  const resourceLimits = { maxOldGenerationSizeMb: options.maxOldGenerationSizeMb ?? DEFAULTS.maxOldGenerationSizeMb };
+  // The environment as the pool is made, for every worker however late it starts (a worker copies it as it starts).
+  const env = { ...process.env };
 
   const queue = new RequestQueue<Request>();
+  // The estimated work of the queue's requests (workUs).
+  let waitingWork = 0;
   // One abort listener per signal, however many requests wait on it: a listener per request made
   // each removal scan the signal's whole list, quadratic in the number of documents.
   const waiting = new Map<AbortSignal, Set<Request>>();
   const freeSlots = Array.from({ length: slots }, (_, slot) => slot);
+  const threads = new Set<Thread>();
   const running = new Set<Batch>();
   const inFlight = { documents: 0, bytes: 0 };
   let watchdog: NodeJS.Timeout | undefined;
   // Set when the pool can no longer extract: destroyed, or its workers fail as they start.
   let closedBy: unknown;
 
-  piscina.on('error', (error: unknown) => {
-    void close(error);
-  });
-
-  function extract(path: string, signal?: AbortSignal, bytes = 0): Promise<ExtractResult<Output>> {
+  function extract<Result extends object>(path: string, signal?: AbortSignal, bytes = 0, step: ExtractStep<Result> = defaultStep as ExtractStep<Result>): Promise<ExtractResult<Result>> {
     if (closedBy !== undefined) return Promise.reject(closedBy);
     if (signal?.aborted) return Promise.reject(signal.reason);
     return new Promise((resolve, reject) => {
       const request: Request = {
         path,
         bytes,
+        work: workUs(path, bytes),
+        step,
+        module: step.module?.href,
         attempts: 0,
         settled: false,
         settle(outcome) {
@@ -120,11 +142,12 @@ export function createExtractPool<Output extends object = { text: string }>(opti
           request.settled = true;
           if (signal) stopWaiting(signal, request);
           if ('error' in outcome) reject(outcome.error);
-          else resolve(outcome as ExtractResult<Output>);
+          else resolve(outcome as ExtractResult<Result>);
         },
       };
       if (signal) startWaiting(signal, request);
       queue.push(request);
+      waitingWork += request.work;
       dispatch();
     });
   }
@@ -153,20 +176,34 @@ export function createExtractPool<Output extends object = { text: string }>(opti
     const requests = [...(waiting.get(signal) ?? [])];
     waiting.delete(signal);
     for (const request of requests) request.settle({ error: signal.reason });
-    const batches = new Set(requests.flatMap((request) => (request.batch ? [request.batch] : [])));
-    for (const batch of batches) if (batch.requests.every((other) => other.settled)) batch.kill.abort();
+    const busy = new Set(requests.flatMap((request) => (request.batch ? [request.batch.thread] : [])));
+    for (const thread of busy) if (thread.batches.every((batch) => batch.requests.every((other) => other.settled))) void endThread(thread);
   }
 
   function dispatch(): void {
-    while (closedBy === undefined && freeSlots.length > 0) {
+    while (closedBy === undefined && freeSlots.length > 0 && queue.length > 0) {
+      const thread = threadFor();
+      if (thread === undefined) break;
       const batch = nextBatch(Math.min(MAX_BATCH_FILES, Math.ceil(queue.length / slots)));
       if (batch.requests.length === 0) break;
-      run({ ...batch, slot: freeSlots.pop()!, kill: new AbortController() });
+      run({ ...batch, slot: freeSlots.pop()!, thread: thread === 'new' ? startThread() : thread });
     }
   }
 
   /**
-   * Up to `size` waiting requests, in order, whose largest fits in the bytes left of
+   * The worker to hand the next batch: an idle one; else a new one, when the work waiting is more
+   * than the workers started can soon take on (WORK_PER_WORKER_US); else one with room for a next batch.
+   */
+  function threadFor(): Thread | 'new' | undefined {
+    const open = [...threads].filter((thread) => !thread.retiring);
+    const idle = open.find((thread) => thread.batches.length === 0);
+    if (idle) return idle;
+    if (threads.size < maxThreads && waitingWork > open.length * WORK_PER_WORKER_US) return 'new';
+    return open.find((thread) => thread.batches.length < BATCHES_PER_WORKER);
+  }
+
+  /**
+   * Up to `size` waiting requests of one step module, in order, whose largest fits in the bytes left of
    * maxBytesInFlight (the first request of an idle pool goes whatever its size). Requests settled
    * while they waited are dropped.
    */
@@ -175,41 +212,95 @@ export function createExtractPool<Output extends object = { text: string }>(opti
     let bytes = 0;
     for (let next = queue.peek(); next !== undefined && requests.length < size; next = queue.peek()) {
       if (!next.settled) {
+        if (requests.length > 0 && next.module !== requests[0]!.module) break;
         const alone = requests.length === 0 && inFlight.documents === 0;
         if (!alone && inFlight.bytes + Math.max(bytes, next.bytes) > maxBytesInFlight) break;
         requests.push(next);
         bytes = Math.max(bytes, next.bytes);
       }
+      waitingWork -= next.work;
       queue.shift();
     }
     return { requests, bytes };
+  }
+
+  function startThread(): Thread {
+    const worker = new Worker(new URL('./extractThread.mjs', import.meta.url), { workerData, resourceLimits, env });
+    const thread: Thread = { worker, batches: [], ready: false, retiring: false, ended: false };
+    threads.add(thread);
+    worker.on('message', (message: { ready: true } | { slot: number; results: ExtractResult<object>[] } | { slot: number; error: unknown }) => {
+      if ('ready' in message) thread.ready = true;
+      else answered(thread, message);
+    });
+    worker.on('error', (error: unknown) => (thread.error = error));
+    worker.on('exit', (code: number) => threadEnded(thread, code));
+    return thread;
   }
 
   function run(batch: Batch): void {
     for (const request of batch.requests) request.batch = batch;
     clearSlot(progress, batch.slot);
     running.add(batch);
+    batch.thread.batches.push(batch);
+    batch.thread.worker.ref();
     inFlight.documents += batch.requests.length;
     inFlight.bytes += batch.bytes;
     watchdog ??= setInterval(checkTimeLimits, Math.min(1000, Math.max(5, timeoutMs / 4)));
-    const task: ExtractBatch = { slot: batch.slot, paths: batch.requests.map((request) => request.path) };
-    piscina
-      .run(task, { signal: batch.kill.signal })
-      .then(
-        (results: ExtractResult<object>[]) => batch.requests.forEach((request, i) => request.settle(results[i]!)),
-        (error: unknown) => batchFailed(batch, error),
-      )
-      .finally(() => {
-        running.delete(batch);
-        inFlight.documents -= batch.requests.length;
-        inFlight.bytes -= batch.bytes;
-        freeSlots.push(batch.slot);
-        if (running.size === 0) {
-          clearInterval(watchdog);
-          watchdog = undefined;
-        }
-        dispatch();
+    const step = batch.requests[0]!.module;
+    const task: ExtractBatch = { slot: batch.slot, paths: batch.requests.map((request) => request.path), ...(step ? { step } : {}) };
+    batch.thread.worker.postMessage(task);
+  }
+
+  function answered(thread: Thread, message: { slot: number; results: ExtractResult<object>[] } | { slot: number; error: unknown }): void {
+    const batch = thread.batches.find((held) => held.slot === message.slot);
+    if (batch === undefined) return;
+    if ('error' in message) batchFailed(batch, message.error);
+    else {
+      batch.requests.forEach((request, i) => {
+        const result = message.results[i]!;
+        const longest = request.step.endWorkerAfterChars;
+        if (longest !== undefined && result.ok && 'text' in result && typeof result.text === 'string' && result.text.length > longest) thread.retiring = true;
+        request.settle(result);
       });
+    }
+    finished(batch);
+    if (thread.retiring && thread.batches.length === 0) void endThread(thread);
+    dispatch();
+  }
+
+  function finished(batch: Batch): void {
+    const { thread } = batch;
+    thread.batches = thread.batches.filter((held) => held !== batch);
+    if (thread.batches.length === 0) thread.worker.unref();
+    running.delete(batch);
+    inFlight.documents -= batch.requests.length;
+    inFlight.bytes -= batch.bytes;
+    freeSlots.push(batch.slot);
+    if (running.size === 0) {
+      clearInterval(watchdog);
+      watchdog = undefined;
+    }
+  }
+
+  function endThread(thread: Thread): Promise<number> {
+    thread.ended = true;
+    return thread.worker.terminate();
+  }
+
+  // A worker ended: retired, timed out, out of memory, crashed, or the pool was destroyed. Its
+  // batches fail (batchFailed sorts out which file takes the blame).
+  function threadEnded(thread: Thread, code: number): void {
+    threads.delete(thread);
+    const error = thread.error ?? Object.assign(new Error(`The extraction worker exited with code ${code}`), { code });
+    if (!thread.ready && !thread.ended && closedBy === undefined) {
+      // It failed before its modules loaded: so would every other.
+      void close(error);
+    }
+    for (const batch of thread.batches) {
+      batchFailed(batch, error);
+      finished(batch);
+    }
+    dispatch();
   }
 
   function checkTimeLimits(): void {
@@ -217,8 +308,8 @@ export function createExtractPool<Output extends object = { text: string }>(opti
       const file = runningFile(progress, batch.slot, epoch);
       if (batch.timedOut === undefined && file && file.ms > timeoutMs) {
         batch.timedOut = file.index;
-        // piscina ends the worker running the batch and starts another in its place.
-        batch.kill.abort();
+        // Its worker is ended (threadEnded then fails its batches); another starts if the work needs it.
+        void endThread(batch.thread);
       }
     }
   }
@@ -239,12 +330,14 @@ export function createExtractPool<Output extends object = { text: string }>(opti
       else retries.push(request);
     });
     queue.putBack(retries);
+    for (const request of retries) waitingWork += request.work;
   }
 
-  function close(reason: unknown): Promise<void> {
+  async function close(reason: unknown): Promise<void> {
     closedBy ??= reason;
     for (const request of queue.take(queue.length)) request.settle({ error: closedBy });
-    return piscina.destroy();
+    waitingWork = 0;
+    await Promise.all([...threads].map(endThread));
   }
 
   return { extract, inFlight: () => ({ ...inFlight }), destroy: () => close(new Error('The extraction pool was destroyed')) };

@@ -26,7 +26,6 @@ export type PostProcess<Output extends object> = (text: string, format: Document
 
 export interface ExtractWorkerData {
   maxFileBytes: number;
-  postProcessUrl?: string;
   /** Per batch slot, two Int32 cells: which file of the batch runs (1-based, 0 = none yet) and since when. */
   progress: Int32Array;
   /** monotonicMs() when the pool started; the progress clock counts from it. */
@@ -40,6 +39,8 @@ export interface ExtractBatch {
   /** This batch's cells in the progress array. */
   slot: number;
   paths: string[];
+  /** The post-process module's URL, run on each text (loaded once per worker); none: the texts come back. */
+  step?: string;
 }
 
 /** Milliseconds on a clock shared by all threads that never jumps. */

@@ -1,4 +1,4 @@
-// The extraction worker (a piscina task module): a batch of files in, a text or an error for each
+// The extraction worker (run by extractThread.mjs): a batch of files in, a text or an error for each
 // out. Every failure a file can cause comes back as a result; only the pool's limits end a worker.
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import { BroadcastChannel, workerData } from 'node:worker_threads';
@@ -17,20 +17,21 @@ import { mailSkeleton } from './mailSkeleton.ts';
 import { clearSlot, markStarted, SCAN_PAGES_CHANNEL } from './extractProtocol.ts';
 import type { ExtractBatch, ExtractFailure, ExtractResult, ExtractWorkerData, PostProcess, ScanPageMessage } from './extractProtocol.ts';
 
-const { maxFileBytes, postProcessUrl, progress, epoch, ocr } = workerData as ExtractWorkerData;
+const { maxFileBytes, progress, epoch, ocr } = workerData as ExtractWorkerData;
 // Text the text layer of a PDF lacks (a scan) when it has no letter or digit at all.
 const READABLE = /[\p{L}\p{N}]/u;
 // Files up to this size are read with one call; see readDocument.
 const WHOLE_READ_BYTES = 64 * 1024;
-let postProcess: Promise<PostProcess<object>> | undefined;
+// Each post-process step this worker has met, loaded once: a warm worker serves every step of a scan.
+const postProcesses = new Map<string, Promise<PostProcess<object>>>();
 
-export default async function extractBatch({ slot, paths }: ExtractBatch): Promise<ExtractResult<object>[]> {
+export default async function extractBatch({ slot, paths, step }: ExtractBatch): Promise<ExtractResult<object>[]> {
   const results: ExtractResult<object>[] = [];
   for (const [index, path] of paths.entries()) {
     // The pool's time limit runs from here, and it learns which file to blame if this worker dies.
     markStarted(progress, slot, index, epoch);
     // A scan restarts the clock at each page: the time limit holds for every page it reads.
-    const result = await extractFile(path, (page, pages) => {
+    const result = await extractFile(path, step, (page, pages) => {
       markStarted(progress, slot, index, epoch);
       scanPages().postMessage({ path, page, pages } satisfies ScanPageMessage);
     });
@@ -45,10 +46,10 @@ export default async function extractBatch({ slot, paths }: ExtractBatch): Promi
   return results;
 }
 
-async function extractFile(path: string, restartClock: (page: number, pages: number) => void): Promise<ExtractResult<object>> {
+async function extractFile(path: string, step: string | undefined, restartClock: (page: number, pages: number) => void): Promise<ExtractResult<object>> {
   try {
     const { format, bytes, text, scanned } = await readDocument(path, restartClock);
-    const output = postProcessUrl === undefined ? { text } : await (await loadPostProcess(postProcessUrl))(text, format);
+    const output = step === undefined ? { text } : await (await loadPostProcess(step))(text, format);
     return { ok: true, format, bytes, ...output, ...(scanned ? { scanned } : {}) };
   } catch (error) {
     return failure(error);
@@ -148,8 +149,12 @@ function scanPages(): BroadcastChannel {
 }
 
 function loadPostProcess(url: string): Promise<PostProcess<object>> {
-  postProcess ??= import(url).then((module: { default: PostProcess<object> }) => module.default);
-  return postProcess;
+  let loaded = postProcesses.get(url);
+  if (loaded === undefined) {
+    loaded = import(url).then((module: { default: PostProcess<object> }) => module.default);
+    postProcesses.set(url, loaded);
+  }
+  return loaded;
 }
 
 /** A failure while reading a scan with OCR: reported as the error, marked as the scan's. */

@@ -1,6 +1,6 @@
 // The steps that need more than fingerprints: exact checks of the claims (verifyClaims.ts) and
 // cluster descriptions. Both read a few texts again, so both are memoised by file identity: an
-// unchanged rescan reads nothing, and the reading pool is only started when something is missing.
+// unchanged rescan reads nothing, and the reading workers are only asked when something is missing.
 import { describeCluster } from '../../../shared/cluster/describeCluster.ts';
 import { FINGERPRINT_FORMAT } from '../../../shared/fingerprint/format.ts';
 import { shingleSize } from '../../../shared/fingerprint/shingles.ts';
@@ -8,6 +8,8 @@ import type { Cluster, ScanError } from '../../../shared/report.ts';
 import type { ChunkUnit } from '../../../shared/scanOptions.ts';
 import { createExtractPool } from '../extract/extractPool.ts';
 import type { ExtractPool } from '../extract/extractPool.ts';
+import { postProcessStep } from '../extract/extractStep.ts';
+import type { ExtractStep } from '../extract/extractStep.ts';
 import { ANALYSIS_VERSION } from '../scan/analysisMemo.ts';
 import { fileIdentity } from '../scan/contentCache.ts';
 import type { ContentCache } from '../scan/contentCache.ts';
@@ -31,25 +33,30 @@ export interface DetailReader {
    * the report to list: each may go otherwise next time.
    */
   errors(): ScanError[];
-  /** Ends the pools' workers (they keep their last documents' memory); a later read starts new ones. */
+  /** Ends the workers it started (they keep their last documents' memory); a pool it was given stays its owner's. */
   close(): Promise<void>;
 }
 
 // Characters of a text past which the worker that read it is ended once it has handed it over.
 const LONG_TEXT = 4 * 2 ** 20;
+const TEXT_STEP: ExtractStep<{ text: string }> = { endWorkerAfterChars: LONG_TEXT };
 
-export function createDetailReader(unit: ChunkUnit, hooks: { signal?: AbortSignal; cache?: ContentCache; /** Read scans with OCR, as the scan did. */ ocr?: boolean }): DetailReader {
-  let pool: ExtractPool<DocumentDetail> | undefined;
-  let textPool: ExtractPool | undefined;
+/**
+ * Reads details and texts with `shared`, the scan's warm extraction workers, when given (each read
+ * names its step); else with a pool of its own, started on the first read.
+ */
+export function createDetailReader(unit: ChunkUnit, hooks: { signal?: AbortSignal; cache?: ContentCache; /** Read scans with OCR, as the scan did. */ ocr?: boolean }, shared?: ExtractPool<object>): DetailReader {
+  let own: ExtractPool<object> | undefined;
+  const pool = () => shared ?? (own ??= createExtractPool({ threads: 2, ocr: hooks.ocr ?? false }));
+  const detailStep = postProcessStep<DocumentDetail>(detailStepUrl(unit));
   let count = 0;
   const failed = new Map<string, ScanError>();
   const fail = (path: string, { code, message }: { code: string; message: string }, consequence: string) => {
     if (!failed.has(path)) failed.set(path, { path, code, message: `${consequence}: ${message}` });
   };
-  const readDetail = async ({ path, size }: { path: string; size: number }, threads: number): Promise<DocumentDetail | undefined> => {
-    pool ??= createExtractPool<DocumentDetail>({ threads: Math.min(2, threads), postProcess: detailStepUrl(unit), ocr: hooks.ocr ?? false });
+  const readDetail = async ({ path, size }: { path: string; size: number }): Promise<DocumentDetail | undefined> => {
     count++;
-    const result = await pool.extract(path, hooks.signal, size);
+    const result = await pool().extract(path, hooks.signal, size, detailStep);
     if (result.ok) return result;
     fail(path, result, 'Not compared with the documents it may match, as it could not be read again');
     return undefined;
@@ -60,35 +67,27 @@ export function createDetailReader(unit: ChunkUnit, hooks: { signal?: AbortSigna
       const out = new Map<TextNode, DocumentDetail>();
       await Promise.all(
         nodes.map(async (node) => {
-          const detail = await readDetail(node.units[0]!.unit, nodes.length);
+          const detail = await readDetail(node.units[0]!.unit);
           if (detail) out.set(node, detail);
         }),
       );
       return out;
     },
-    readFile: (file) => readDetail(file, 2),
+    readFile: (file) => readDetail(file),
     async readText(node) {
-      textPool ??= createExtractPool({ threads: 1, ocr: hooks.ocr ?? false });
       count++;
       const { path, size } = node.units[0]!.unit;
-      const result = await textPool.extract(path, hooks.signal, size);
-      // An idle worker never collects its garbage: after a long text, end it rather than let it
-      // keep that text's memory while this thread describes (a new one starts if needed).
-      if (result.ok && result.text.length > LONG_TEXT) {
-        const ended = textPool;
-        textPool = undefined;
-        await ended.destroy();
-      }
+      // After a long text its worker is ended (TEXT_STEP) rather than left idle holding that text's memory.
+      const result = await pool().extract(path, hooks.signal, size, TEXT_STEP);
       if (!result.ok) fail(path, result, 'Its cluster is shown without a description, as it could not be read again');
       return result.ok ? result.text : undefined;
     },
     filesRead: () => count,
     errors: () => [...failed.values()],
     async close() {
-      const open = [pool, textPool];
-      pool = undefined;
-      textPool = undefined;
-      await Promise.all(open.map((p) => p?.destroy()));
+      const ended = own;
+      own = undefined;
+      await ended?.destroy();
     },
   };
 }

@@ -209,7 +209,8 @@ export async function findNearDuplicates(
   const errors: ScanError[] = [];
   const settingsKey = fingerprintSettingsKey(settings);
   const fingerprinted = await fingerprintUnits(units, settingsKey, fingerprintPool, hooks, errors, settings.ocr ?? false);
-  const { clusters, errors: notCompared, filesRead, repeatable } = await clusterNodes(fingerprinted.nodes, settings, hooks);
+  // The checks and descriptions read with the same workers, warm by now.
+  const { clusters, errors: notCompared, filesRead, repeatable } = await clusterNodes(fingerprinted.nodes, settings, { ...hooks, pool: fingerprintPool });
   errors.push(...notCompared);
   // A limit reached under load is not cached (extractUnit): the next scan may read the file.
   const limited = errors.some((error) => error.code === ExtractErrorCode.timeout || error.code === ExtractErrorCode.memory);
@@ -225,12 +226,13 @@ export async function findNearDuplicates(
 export async function clusterNodes(
   nodes: readonly FingerprintedNode[],
   settings: NearSettings,
-  hooks: NearHooks = {},
+  /** `pool`: warm extraction workers to read with (the fingerprints' own); without, the checks start theirs. */
+  hooks: NearHooks & { pool?: ExtractPool<object> } = {},
   /** The method's candidates when the caller keeps them (similarPairs' result for these nodes). */
   candidates?: readonly SimilarPair[],
 ): Promise<{ clusters: Cluster[]; errors: ScanError[]; filesRead: number; repeatable: boolean }> {
   const settingsKey = fingerprintSettingsKey(settings);
-  const details = createDetailReader(settings.unit, { ...hooks, ocr: settings.ocr ?? false });
+  const details = createDetailReader(settings.unit, { ...hooks, ocr: settings.ocr ?? false }, hooks.pool);
   // Indexing 200k documents takes seconds on a loaded machine: it runs in steps (inTurns), and a
   // pending Ctrl-C also gets its turn between the synchronous steps below.
   const turn = () => yieldTo(hooks.signal);
@@ -253,7 +255,7 @@ export async function clusterNodes(
     const contained = groupContained(nodes, await verifyContainment(containment, nodes, CONTAINMENT_THRESHOLD, settings.threshold, settings.unit, details));
     const clusters = assembleClusters(nodes, stars, contained);
     await turn();
-    // The claims are checked: end the set readers, which keep their last documents' memory, before texts are read.
+    // The claims are checked: end the set readers it started, which keep their last documents' memory, before texts are read.
     await details.close();
     await describeNearClusters(clusters, nodes, settingsKey, details);
     const errors = details.errors();

@@ -69,7 +69,7 @@ export function createIncrementalAnalysis(list: FileList, options: ScanOptions, 
         filesRead += units.filesRead;
         if (units.changed) {
           const nodes = documents.nodes();
-          const clustered = await clusterNodes(nodes, options, { signal, cache }, candidates?.pairs(nodes));
+          const clustered = await clusterNodes(nodes, options, { signal, cache, pool: (await pools.near!()).fingerprint }, candidates?.pairs(nodes));
           near = clustered.clusters;
           notCompared = clustered.errors;
           filesRead += clustered.filesRead;
