@@ -36,9 +36,26 @@ const stayingLabels: Record<StayingFile['state'], string> = {
   matched: 'Hard link',
 };
 
-/** Two lines: the name and why, then the folder; a file a move takes has a third, where it lands. */
+/**
+ * Two lines: the name, then the folder; a file a move takes has a third, where it lands; then why
+ * it is kept, refused or linked, on lines of its own (one, or two for a long reason), so that a
+ * refusal is read whole rather than cut after its first words.
+ */
 const ROW_HEIGHT_REM = 2.75;
-const LANDS_LINE_REM = 1;
+const EXTRA_LINE_REM = 1;
+// Past this many characters a reason takes two lines, wrapped at spaces (and cut after the second).
+const ONE_LINE_REASON = 64;
+
+/** Why the file is decided so, as its row says it: a hard link makes one file of two names, said naming the other. */
+function rowReason(file: PlanFile, linking: boolean): string | undefined {
+  return linking && file.decision === 'remove' && file.matches !== undefined ? linkConsequence(baseName(file.matches)) : file.reason;
+}
+
+/** The lines a file row takes beyond the two every row has. */
+function extraLines(file: PlanFile, linking: boolean): number {
+  const reason = rowReason(file, linking);
+  return (file.lands === undefined ? 0 : 1) + (reason === undefined ? 0 : reason.length > ONE_LINE_REASON ? 2 : 1);
+}
 
 function rowsOf(clusters: readonly PlanCluster[], folder: FolderPlan | undefined): Row[] {
   const stays: Row[] = folder && folder.staying.length > 0 ? [{ folder }, ...folder.staying.map((staying) => ({ folder, staying }))] : [];
@@ -95,8 +112,7 @@ function PlanRow({ row, removal, linking }: { row: Row; removal: string; linking
     );
   }
   const decision = file.decision === 'remove' ? removal : file.decision === 'keep' ? 'Keep' : 'Refused';
-  // A hard link makes one file of two names: said on the row, naming the other.
-  const reason = linking && file.decision === 'remove' && file.matches !== undefined ? linkConsequence(baseName(file.matches)) : file.reason;
+  const reason = rowReason(file, linking);
   const measured = file.similarity !== undefined && file.relation !== 'copy' && file.relation !== 'same-text';
   const figure = measured ? `${file.atLeast ? 'at least ' : ''}${formatPercent(file.similarity!)} ${file.relation === 'excerpt' ? 'contained in' : 'similar to'}` : undefined;
   return (
@@ -125,7 +141,6 @@ function PlanRow({ row, removal, linking }: { row: Row; removal: string; linking
               <span className="plan-lookalike-mark">look-alike name</span> <span className="plan-lookalike-code">{escapeLookAlike(baseName(file.path))}</span>
             </span>
           )}
-          {reason && <span className="plan-reason"> — {reason}</span>}
         </span>
         <span className="plan-line plan-folder">{folderName(file.path)}</span>
         {/* The final path, folders below the target and a number if the name is taken: as the dry run prints it. */}
@@ -134,6 +149,11 @@ function PlanRow({ row, removal, linking }: { row: Row; removal: string; linking
             <span aria-hidden="true">→&nbsp;</span>
             <span className="visually-hidden">moves to </span>
             <MiddleName name={displayPath(file.lands)} />
+          </span>
+        )}
+        {reason && (
+          <span className="plan-reason" data-testid="plan-reason">
+            {reason}
           </span>
         )}
       </span>
@@ -154,7 +174,8 @@ function PlanFiles({ removal, linking }: { removal: string; linking: boolean }) 
   const rows = useMemo(() => rowsOf(clusters, more ? undefined : folder), [clusters, more, folder]);
   const heightOf = (index: number) => {
     const row = rows[index];
-    return row && 'file' in row && row.file?.lands !== undefined ? rowHeight * ((ROW_HEIGHT_REM + LANDS_LINE_REM) / ROW_HEIGHT_REM) : rowHeight;
+    const extra = row && 'file' in row && row.file ? extraLines(row.file, linking) : 0;
+    return rowHeight * ((ROW_HEIGHT_REM + extra * EXTRA_LINE_REM) / ROW_HEIGHT_REM);
   };
   const virtualizer = useVirtualizer({ count: rows.length, getScrollElement: () => scrollElement.current, estimateSize: heightOf, overscan: 20 });
   const items = virtualizer.getVirtualItems();

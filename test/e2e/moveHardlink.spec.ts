@@ -84,7 +84,7 @@ test('replace a byte copy with a hard link, then undo', async ({ shingle }) => {
   await expect(dialog.getByTestId('cleanup-action')).toHaveText('Replace with hard links to the copy kept');
   // The row says what a link makes of the two names.
   const twin = linked[0] === tree.path('Photos/holiday.jpg') ? 'holiday (copy).jpg' : 'holiday.jpg';
-  await expect(dialog.locator(`[data-path="${linked[0]}"] .plan-reason`)).toHaveText(` — becomes the same file as ${twin}: an edit to either changes both`);
+  await expect(dialog.locator(`[data-path="${linked[0]}"] .plan-reason`)).toHaveText(`becomes the same file as ${twin}: an edit to either changes both`);
   await shoot(page, 'hardlink-preview-consequence');
   await dialog.getByRole('button', { name: 'Hard-link 1 file' }).click();
   await expect(dialog.getByRole('status').first()).toContainText('Replaced by hard links: 1 file');
