@@ -3,8 +3,10 @@
 // the file gets an error result, and the scan goes on.
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
+import type { OcrLanguage } from '../../../shared/ocrLanguages.ts';
 import { ExtractErrorCode } from './extractError.ts';
 import { clearSlot, monotonicMs, runningFile } from './extractProtocol.ts';
+import { chosenOcrLanguages } from './ocrLanguageChoice.ts';
 import { RequestQueue } from './requestQueue.ts';
 import type { ExtractBatch, ExtractFailure, ExtractResult, ExtractWorkerData } from './extractProtocol.ts';
 
@@ -28,6 +30,8 @@ export interface ExtractPoolOptions {
   maxBytesInFlight?: number;
   /** Read scans with OCR (ocrEngine.ts); a page's time counts against timeoutMs, not the whole scan's. Default: off. */
   ocr?: boolean;
+  /** The languages OCR reads in. Default: the current scan's (ocrLanguageChoice.ts). */
+  ocrLanguages?: readonly OcrLanguage[];
 }
 
 export interface ExtractPool<Output extends object = { text: string }> {
@@ -81,6 +85,7 @@ export function createExtractPool<Output extends object = { text: string }>(opti
     progress: new Int32Array(new SharedArrayBuffer(slots * 2 * Int32Array.BYTES_PER_ELEMENT)),
     epoch: monotonicMs(),
     ocr: options.ocr ?? false,
+    ocrLanguages: options.ocrLanguages ?? chosenOcrLanguages(),
   };
   const { progress, epoch } = workerData;
   const piscina = new Piscina({

@@ -9,6 +9,7 @@ import type { Cluster, FolderMatch, HardLinkSet, ScanError, ScanReport } from '.
 import type { ScanOptions, ScanProgress } from '../../../shared/scanOptions.ts';
 import { namedNonDocument } from '../extract/detectFormat.ts';
 import type { ExtractPool } from '../extract/extractPool.ts';
+import { chooseOcrLanguages } from '../extract/ocrLanguageChoice.ts';
 import { createHashPasses } from '../hash/hashPasses.ts';
 import { createHashPool } from '../hash/hashPool.ts';
 import type { HashPool } from '../hash/hashPool.ts';
@@ -81,6 +82,8 @@ async function loadNear(): Promise<NearModules> {
 const HASH_THREADS_AFTER_SECONDS = 1;
 
 export function createScanPools(options: ScanOptions): ScanPools {
+  // Every pool made from here on that reads a scan again reads it in this scan's languages.
+  chooseOcrLanguages(options.ocrLanguages);
   const hash = createHashPool({ threadsAfterSeconds: HASH_THREADS_AFTER_SECONDS, callerAssists: true });
   let modules: Promise<NearModules> | undefined;
   let threads: ExtractPool<DocumentFingerprint> | undefined;
