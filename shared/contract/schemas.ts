@@ -150,6 +150,8 @@ export const scanReportSchema = z.object({
   /** Duplicate folders, most matched bytes first; left out when not computed (`--no-folders`). */
   folders: z.array(folderMatchSchema).optional(),
   errors: z.array(scanErrorSchema),
+  /** The languages OCR read the scans in, when the scan read scans: a check before an action reads them again in the same. */
+  ocrLanguages: z.array(z.enum(ocrLanguageCodes)).min(1).optional(),
 });
 
 export const scanSettingsSchema = z.strictObject({

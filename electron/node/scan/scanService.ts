@@ -3,6 +3,7 @@
 import { acrossFolders } from '../../../shared/acrossFolders.ts';
 import { withoutDismissed } from '../../../shared/dismissals.ts';
 import type { Dismissal } from '../../../shared/dismissals.ts';
+import { ocrLanguageSet } from '../../../shared/ocrLanguages.ts';
 import { REPORT_VERSION } from '../../../shared/report.ts';
 import { duplicateFolders } from './duplicateFolders.ts';
 import type { Cluster, FolderMatch, HardLinkSet, ScanError, ScanReport } from '../../../shared/report.ts';
@@ -299,6 +300,7 @@ export function buildReport(options: ScanOptions, walked: Walked, analysis: Anal
     hardlinks: analysis.hardlinks,
     ...(analysis.folders ? { folders: analysis.folders } : {}),
     errors: [...walked.errors, ...analysis.errors].sort(byPath),
+    ...(options.ocr ? { ocrLanguages: ocrLanguageSet(options.ocrLanguages) } : {}),
   };
 }
 

@@ -12,6 +12,7 @@ import type { Dismissal } from '../../../shared/dismissals.ts';
 import type { Cluster } from '../../../shared/report.ts';
 import { folderFilesNow } from '../actions/folderFilesNow.ts';
 import { readReport } from '../actions/readReport.ts';
+import { chooseOcrLanguages } from '../extract/ocrLanguageChoice.ts';
 import { toFsPath } from '../scan/fsPath.ts';
 import { followActions } from './actionFollow.ts';
 import { openBulkActions } from './bulkActions.ts';
@@ -223,6 +224,8 @@ export function createEngineService({ dataDir, host }: EngineServiceOptions): En
         if (path === null) return { clusters: null };
         if (typeof path !== 'string' || !isAbsolute(path)) throw new Error('The file picker gave no absolute path');
         const report = await readReport(path, { maxBytes: REPORT_MAX_BYTES });
+        // Its scans are read again (their text, a figure, the check before an action) in its languages.
+        chooseOcrLanguages(report.ocrLanguages);
         const opened = await (await stores).scans.open(report);
         removed = [];
         return opened;

@@ -1,10 +1,17 @@
 // `--ocr-lang`: tesseract's `deu+eng`, in the language list's order, implying --ocr; a code not
-// listed is bad usage in one line that names the codes.
-import { describe, expect, it } from 'vitest';
+// listed is bad usage in one line that names the codes. The report says the languages, and
+// `apply` checks a scan in them. OCR costs seconds a page: one one-page scan, read twice.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UsageError } from '../../../../electron/node/cli/harness.ts';
 import { parseOcrLanguages, parseScanArgs, scanUsage } from '../../../../electron/node/cli/scanArgs.ts';
 import { ocrLanguages } from '../../../../shared/ocrLanguages.ts';
+import type { ScanReport } from '../../../../shared/report.ts';
+import { exists } from '../../../helpers/exists.ts';
+import { GERMAN_LETTER } from '../../../helpers/germanLetter.ts';
 import { runCli } from '../../../helpers/runCli.ts';
+import { scannedPdf } from '../../../helpers/scanDocuments.ts';
+import { createTempTree } from '../../../helpers/tempTree.ts';
+import type { TempTree } from '../../../helpers/tempTree.ts';
 
 const scan = (...args: string[]) => parseScanArgs(['.', ...args], '/tmp').options;
 
@@ -40,5 +47,34 @@ describe('--ocr-lang', () => {
     expect(result.code).toBe(2);
     expect(result.stdout).toBe('');
     expect(result.stderr).toBe("shingle scan: --ocr-lang: 'klingon' is not one of eng, deu, fra, spa, ita, por, nld\n");
+  });
+});
+
+describe('a scan read in German', () => {
+  let tree: TempTree;
+  beforeAll(async () => {
+    tree = await createTempTree({ 'Briefe/Brief.txt': GERMAN_LETTER.join('\n'), 'Briefe/Brief Scan.pdf': await scannedPdf([GERMAN_LETTER]) });
+  });
+  afterAll(() => tree.remove());
+
+  it('is reported with its languages, and checked in them before a clean-up removes it', async () => {
+    const scanned = await runCli(['scan', tree.path('Briefe'), '--json', '--no-index', '--ocr-lang', 'deu']);
+    expect(scanned.code).toBe(0);
+    const report = JSON.parse(scanned.stdout) as ScanReport;
+    expect(report.ocrLanguages).toEqual(['deu']);
+    expect(report.clusters.map((c) => c.files.map((f) => [f.path, f.scanned ?? false]))).toEqual([
+      [
+        [tree.path('Briefe/Brief.txt'), false],
+        [tree.path('Briefe/Brief Scan.pdf'), true],
+      ],
+    ]);
+
+    // Read again in English, its umlauts lost, the scan would resemble the letter less than the report claims.
+    const reportPath = await tree.write('state/report.json', scanned.stdout);
+    const applied = await runCli(['apply', reportPath, '--keep', 'oldest', '--include', 'near', '--action', 'delete', '--yes', '--journal', tree.path('state/journal.sqlite')]);
+    expect(applied.stderr).toBe('');
+    expect(applied.code).toBe(0);
+    expect(await exists(tree.path('Briefe/Brief Scan.pdf'))).toBe(false);
+    expect(await exists(tree.path('Briefe/Brief.txt'))).toBe(true);
   });
 });
