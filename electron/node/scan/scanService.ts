@@ -84,7 +84,7 @@ const HASH_THREADS_AFTER_SECONDS = 1;
 
 export function createScanPools(options: ScanOptions): ScanPools {
   // Every pool made from here on that reads a scan again reads it in this scan's languages.
-  chooseOcrLanguages(options.ocrLanguages);
+  chooseOcrLanguages(options.ocr ? options.ocrLanguages : undefined);
   const hash = createHashPool({ threadsAfterSeconds: HASH_THREADS_AFTER_SECONDS, callerAssists: true });
   let modules: Promise<NearModules> | undefined;
   let threads: ExtractPool<DocumentFingerprint> | undefined;

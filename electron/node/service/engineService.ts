@@ -18,6 +18,7 @@ import { followActions } from './actionFollow.ts';
 import { openBulkActions } from './bulkActions.ts';
 import type { PermanentDeleteSummary } from './bulkActions.ts';
 import { createDocumentTexts } from './documentText.ts';
+import { followOcrLanguages } from './scanTextLanguages.ts';
 import { hasEstimates, measureClusters } from './exactFigures.ts';
 import { openDismissedStore } from './dismissedStore.ts';
 import { createEngineEvents } from './engineEvents.ts';
@@ -60,7 +61,7 @@ export interface EngineServiceOptions {
 
 export function createEngineService({ dataDir, host }: EngineServiceOptions): EngineService {
   const events = createEngineEvents();
-  const texts = createDocumentTexts();
+  const texts = followOcrLanguages(createDocumentTexts());
   // Registered before any host listens: the results change before a host hears of a step.
   let onActionProgress: ((progress: EventPayload<'actionProgress'>) => void) | undefined;
   /** Whether the host's report picker is open or its file being read (see openReport). */
