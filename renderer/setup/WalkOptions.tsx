@@ -3,6 +3,7 @@ import { formatBytes } from '../../shared/format.ts';
 import type { ScanSettings } from '../engine/contractTypes.ts';
 import { useShingle } from '../store/useShingle.ts';
 import { ExcludesEditor } from './ExcludesEditor.tsx';
+import { OcrLanguagesChoice } from './OcrLanguagesChoice.tsx';
 
 export function WalkOptions({ settings }: { settings: ScanSettings }) {
   const updateSettings = useShingle((s) => s.updateSettings);
@@ -23,9 +24,10 @@ export function WalkOptions({ settings }: { settings: ScanSettings }) {
         <input type="checkbox" checked={settings.ocr ?? false} onChange={(e) => void updateSettings({ ocr: e.target.checked })} />
         <span>
           Read scanned documents
-          <span className="hint block">PDFs of page pictures and TIFF images, read with OCR (English text): a few seconds a page. Off: scanned PDFs are counted, not compared.</span>
+          <span className="hint block">PDFs of page pictures and TIFF images, read with OCR in the languages chosen: a few seconds a page. Off: scanned PDFs are counted, not compared.</span>
         </span>
       </label>
+      {settings.ocr && <OcrLanguagesChoice settings={settings} />}
       <div className="field">
         <label htmlFor="min-size">Ignore files smaller than (bytes)</label>
         <div className="inline-form">

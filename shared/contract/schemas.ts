@@ -3,6 +3,7 @@
 // shared/scanOptions.ts, the contract's) are inferred from them, and their closed sets of values
 // come from vocabulary.ts. A new field is added here, once, with its comment.
 import { z } from 'zod';
+import { ocrLanguageCodes } from '../ocrLanguages.ts';
 import {
   actionKinds,
   appActionKinds,
@@ -149,6 +150,8 @@ export const scanReportSchema = z.object({
   /** Duplicate folders, most matched bytes first; left out when not computed (`--no-folders`). */
   folders: z.array(folderMatchSchema).optional(),
   errors: z.array(scanErrorSchema),
+  /** The languages OCR read the scans in, when the scan read scans: a check before an action reads them again in the same. */
+  ocrLanguages: z.array(z.enum(ocrLanguageCodes)).min(1).optional(),
 });
 
 export const scanSettingsSchema = z.strictObject({
@@ -174,6 +177,8 @@ export const scanSettingsSchema = z.strictObject({
   across: z.boolean().optional(),
   /** Read scanned documents (PDFs without a text layer) with OCR (default false: they are counted, not compared). */
   ocr: z.boolean().optional(),
+  /** The languages OCR reads scans in (shared/ocrLanguages.ts; default English). */
+  ocrLanguages: z.array(z.enum(ocrLanguageCodes)).min(1).max(ocrLanguageCodes.length).optional(),
 });
 
 /** The settings are the scan options (shared/scanOptions.ts) plus the reference folders. */

@@ -3,6 +3,7 @@
 // and in its column, never the same text as the others. Screenshots at 1440 and 1024 px when asked
 // (SHINGLE_SHOTS=/tmp/shots-ocr).
 import { prose, renderHtml } from '../helpers/documents.ts';
+import { GERMAN_LETTER } from '../helpers/germanLetter.ts';
 import { renderDocx } from '../helpers/officeDocuments.ts';
 import { scannedPdf, wrapLines } from '../helpers/scanDocuments.ts';
 import { expect, test } from './engineFixture.ts';
@@ -64,4 +65,32 @@ test('without the option a scan is not compared, and the results say how to read
   await shoot(page, 'scan-not-read');
   await notRead.click();
   await expect(page.getByRole('dialog', { name: 'Files not read or compared' })).toContainText('Read scanned documents');
+});
+
+test('the languages chosen for scans reach the engine: a German scan read with German data', async ({ shingle }) => {
+  // OCR reads the page twice (the scan, then the text shown), each waited for, not timed.
+  test.slow();
+  const { page, tree } = shingle;
+  await tree.write('Briefe/Brief.txt', GERMAN_LETTER.join('\n'));
+  await tree.write('Briefe/Brief Scan.pdf', await scannedPdf([GERMAN_LETTER]));
+  await shingle.open();
+  await page.getByRole('button', { name: 'Add folders…' }).click();
+  const languages = page.getByRole('group', { name: 'Languages of the scans' });
+  // Offered once scans are read; English by default, and at least one language always.
+  await expect(languages).toHaveCount(0);
+  await page.getByRole('checkbox', { name: /Read scanned documents/ }).check();
+  const english = languages.getByRole('checkbox', { name: 'English' });
+  await expect(english).toBeChecked();
+  await expect(english).toBeDisabled();
+  await languages.getByRole('checkbox', { name: 'German' }).check();
+  await english.uncheck();
+  await expect(languages.getByRole('checkbox', { name: 'German' })).toBeDisabled();
+  await expect(languages.getByRole('checkbox', { checked: true })).toHaveCount(1);
+  await shoot(page, 'scan-languages');
+  await page.getByRole('button', { name: 'Start scan' }).click();
+  await reviewAfterScan(page, 120_000);
+
+  await clusterList(page).getByRole('option').filter({ hasText: 'Brief' }).click();
+  // English data has no umlauts: "Größe der Übersicht" is what German data reads.
+  await expect(page.getByRole('region', { name: 'Text of Brief Scan.pdf' })).toContainText('Größe der Übersicht', { timeout: 120_000 });
 });

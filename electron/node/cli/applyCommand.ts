@@ -17,6 +17,7 @@ import type { ActionPlan } from '../actions/planActions.ts';
 import { applyUsage, parseApplyArgs, rulesByIdentity, withRealPaths } from './applyArgs.ts';
 import type { ApplyArgs } from './applyArgs.ts';
 import { formatPlan } from './applyPlanText.ts';
+import { chooseOcrLanguages } from '../extract/ocrLanguageChoice.ts';
 import { openJournal, readReportArgument } from './commandFiles.ts';
 import { CommandFailure, ExitCode, UsageError, printHelp } from './harness.ts';
 import type { CommandContext } from './harness.ts';
@@ -50,6 +51,8 @@ function confirmDelete(plan: ActionPlan): Promise<'delete' | 'no' | 'cancelled'>
 /** The plan the dry run prints and the batch runs: from the report, the rules (or the folder) and the disk as it is now. */
 async function makePlan(args: ApplyArgs): Promise<ActionPlan> {
   const report = await readReportArgument(args.reportPath);
+  // A scan in the plan is checked on what OCR reads of it in the languages the scan read it in.
+  chooseOcrLanguages(report.ocrLanguages);
   const options = { action: args.action, ...(args.to ? { to: args.to } : {}), referenceRoots: args.references, roots: await realPaths(report.roots) };
   try {
     const planned = args.folder ? await planFolderArgument(report, args.folder, options) : planActions(report, selectFiles(report, await rulesByIdentity(args.rules, report)), { ...options, include: args.include });

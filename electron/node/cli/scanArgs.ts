@@ -5,6 +5,8 @@ import { DEFAULT_FOLDER_THRESHOLD, defaultScanOptions } from '../../../shared/sc
 import { defaultIndexPath } from '../index/indexLocation.ts';
 import type { ScanOptions } from '../../../shared/scanOptions.ts';
 import { chunkUnits, nearMethods } from '../../../shared/contract/vocabulary.ts';
+import { ocrLanguageCodes, ocrLanguages, ocrLanguageSet } from '../../../shared/ocrLanguages.ts';
+import type { OcrLanguage } from '../../../shared/ocrLanguages.ts';
 import { parseCommandArgs, UsageError } from './harness.ts';
 import { SUMMARY_FOLDERS } from './folderSummaryText.ts';
 import { terminalPath } from './terminalText.ts';
@@ -22,6 +24,13 @@ export interface ScanCommand {
 }
 
 const SIZE_SUFFIX: Record<string, number> = { '': 1, k: 1e3, m: 1e6, g: 1e9, kib: 1024, mib: 1024 ** 2, gib: 1024 ** 3 };
+
+/** The languages --ocr-lang takes, wrapped to the help's column. */
+const LANGUAGE_NAMES = ocrLanguages
+  .map((language) => `${language.code} ${language.name}`)
+  .join(', ')
+  .replace(/(.{1,50})(, |$)/g, (line, text: string, comma: string) => (comma ? `${text},\n${' '.repeat(23)}` : line))
+  .trimEnd();
 
 export const scanUsage = `Usage: shingle scan <dir>... [options]
 
@@ -44,8 +53,10 @@ Options:
   --folder-threshold T least share of two folders' files and bytes that must be copies
                        of each other's for a folder match, 0–1 (default ${DEFAULT_FOLDER_THRESHOLD})
   --across             only groups whose files lie in at least two of the given folders
-  --ocr                read scanned documents (PDFs of page pictures) with OCR, in English;
+  --ocr                read scanned documents (PDFs of page pictures) with OCR;
                        about 1-6 s of CPU a page. Without it they are counted, not compared
+  --ocr-lang L+L…      the languages scans are written in, joined by + (default eng;
+                       implies --ocr): ${LANGUAGE_NAMES}
   --show-dismissed     also list the groups and files dismissed as not duplicates in the app
   --index PATH         the index of what earlier scans read, so unchanged files are not
                        read again (default ${terminalPath(defaultIndexPath())})
@@ -74,6 +85,13 @@ function oneOf<T extends string>(flag: string, value: string, allowed: readonly 
   return value as T;
 }
 
+/** `deu+eng` (tesseract's notation; commas are taken too) → the languages, in the list's order. */
+export function parseOcrLanguages(text: string): OcrLanguage[] {
+  const codes = text.split(/[+,]/).map((code) => code.trim());
+  if (codes.some((code) => code === '')) throw new UsageError(`--ocr-lang: '${text}' names no language; one or more of ${ocrLanguageCodes.join(', ')}, joined by +`);
+  return ocrLanguageSet(codes.map((code) => oneOf('--ocr-lang', code, ocrLanguageCodes)));
+}
+
 /** Parses the options `scan` and `watch` share; `command` names the command in messages. */
 export function parseScanArgs(argv: string[], cwd: string, command = 'scan'): ScanCommand {
   const parsed = parseCommandArgs(
@@ -96,6 +114,7 @@ export function parseScanArgs(argv: string[], cwd: string, command = 'scan'): Sc
       'no-index': { type: 'boolean' },
       summary: { type: 'boolean', default: false },
       ocr: { type: 'boolean', default: false },
+      'ocr-lang': { type: 'string' },
     },
     { allowNegative: true },
   );
@@ -110,6 +129,8 @@ export function parseScanArgs(argv: string[], cwd: string, command = 'scan'): Sc
   const index = values.index as string | false | undefined;
   if (index === '') throw new UsageError('--index needs the path of an index file');
   if (noIndex && options.some((a) => a === '--index' || a.startsWith('--index='))) throw new UsageError('--index and --no-index cannot go together');
+  const ocrLanguages = values['ocr-lang'] === undefined ? undefined : parseOcrLanguages(values['ocr-lang']);
+  if (ocrLanguages && options.includes('--no-ocr')) throw new UsageError('--ocr-lang reads scans: it cannot go with --no-ocr');
 
   return {
     json: values.json,
@@ -130,7 +151,8 @@ export function parseScanArgs(argv: string[], cwd: string, command = 'scan'): Sc
       folderThreshold: values['folder-threshold'] === undefined ? DEFAULT_FOLDER_THRESHOLD : share('--folder-threshold', values['folder-threshold']),
       unit: values.unit === undefined ? defaultScanOptions.unit : oneOf('--unit', values.unit, chunkUnits),
       ...(values.across ? { across: true } : {}),
-      ...(values.ocr ? { ocr: true } : {}),
+      ...(values.ocr || ocrLanguages ? { ocr: true } : {}),
+      ...(ocrLanguages ? { ocrLanguages } : {}),
     },
   };
 }

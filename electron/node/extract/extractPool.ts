@@ -4,9 +4,11 @@
 // them and stay warm until the pool is destroyed, for whichever step each request names.
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
+import type { OcrLanguage } from '../../../shared/ocrLanguages.ts';
 import { ExtractErrorCode } from './extractError.ts';
 import { WORK_PER_WORKER_US, workUs } from './extractWork.ts';
 import { clearSlot, monotonicMs, runningFile } from './extractProtocol.ts';
+import { chosenOcrLanguages } from './ocrLanguageChoice.ts';
 import { RequestQueue } from './requestQueue.ts';
 import type { ExtractBatch, ExtractFailure, ExtractResult, ExtractWorkerData } from './extractProtocol.ts';
 import type { ExtractStep } from './extractStep.ts';
@@ -31,6 +33,8 @@ export interface ExtractPoolOptions {
   maxBytesInFlight?: number;
   /** Read scans with OCR (ocrEngine.ts); a page's time counts against timeoutMs, not the whole scan's. Default: off. */
   ocr?: boolean;
+  /** The languages OCR reads in. Default: the current scan's (ocrLanguageChoice.ts). */
+  ocrLanguages?: readonly OcrLanguage[];
 }
 
 export interface ExtractPool<Output extends object = { text: string }> {
@@ -105,6 +109,7 @@ export function createExtractPool<Output extends object = { text: string }>(opti
     progress: new Int32Array(new SharedArrayBuffer(slots * 2 * Int32Array.BYTES_PER_ELEMENT)),
     epoch: monotonicMs(),
     ocr: options.ocr ?? false,
+    ocrLanguages: options.ocrLanguages ?? chosenOcrLanguages(),
   };
   const { progress, epoch } = workerData;
   const resourceLimits = { maxOldGenerationSizeMb: options.maxOldGenerationSizeMb ?? DEFAULTS.maxOldGenerationSizeMb };

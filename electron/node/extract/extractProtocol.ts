@@ -1,4 +1,5 @@
 // What the extraction pool and its workers exchange, and what modules plugging into the worker see.
+import type { OcrLanguage } from '../../../shared/ocrLanguages.ts';
 import type { DocumentFormat } from '../../../shared/report.ts';
 
 export interface ExtractFailure {
@@ -32,6 +33,8 @@ export interface ExtractWorkerData {
   epoch: number;
   /** Read scans (PDFs without a text layer) with OCR. */
   ocr?: boolean;
+  /** The languages OCR reads scans in (default English). */
+  ocrLanguages?: readonly OcrLanguage[];
 }
 
 /** Several files per task: one worker round trip costs about as much as reading a small file. */

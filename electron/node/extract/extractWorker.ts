@@ -17,7 +17,7 @@ import { mailSkeleton } from './mailSkeleton.ts';
 import { clearSlot, markStarted, SCAN_PAGES_CHANNEL } from './extractProtocol.ts';
 import type { ExtractBatch, ExtractFailure, ExtractResult, ExtractWorkerData, PostProcess, ScanPageMessage } from './extractProtocol.ts';
 
-const { maxFileBytes, progress, epoch, ocr } = workerData as ExtractWorkerData;
+const { maxFileBytes, progress, epoch, ocr, ocrLanguages } = workerData as ExtractWorkerData;
 // Text the text layer of a PDF lacks (a scan) when it has no letter or digit at all.
 const READABLE = /[\p{L}\p{N}]/u;
 // Files up to this size are read with one call; see readDocument.
@@ -97,6 +97,7 @@ async function readDocument(path: string, restartClock: (page: number, pages: nu
   if (format === 'tiff') {
     const { scannedTiffText } = await import('./scannedTiffText.ts');
     try {
+      await readScansInLanguages();
       return { format, bytes, text: await scannedTiffText(content, restartClock), scanned: true };
     } catch (error) {
       throw new ScanFailed(error);
@@ -108,6 +109,7 @@ async function readDocument(path: string, restartClock: (page: number, pages: nu
     if (!ocr || READABLE.test(text)) return { format, bytes, text };
     const { scannedPdfText } = await import('./scannedPdfText.ts');
     try {
+      await readScansInLanguages();
       return { format, bytes, text: await scannedPdfText(content, restartClock), scanned: true };
     } catch (error) {
       throw new ScanFailed(error);
@@ -136,6 +138,13 @@ let pdfTextLoaded: Promise<(bytes: Uint8Array) => Promise<string>> | undefined;
 function loadPdfText(): Promise<(bytes: Uint8Array) => Promise<string>> {
   pdfTextLoaded ??= import('./pdfText.ts').then((module) => module.pdfText);
   return pdfTextLoaded;
+}
+
+// The languages OCR reads in are this worker's for its life: told to the engine before its first scan.
+let languagesTold: Promise<void> | undefined;
+function readScansInLanguages(): Promise<void> {
+  languagesTold ??= import('./ocrEngine.ts').then((engine) => engine.useOcrLanguages(ocrLanguages));
+  return languagesTold;
 }
 
 let pageChannel: BroadcastChannel | undefined;

@@ -1,33 +1,54 @@
 // Optical character recognition through tesseract.js, with everything it needs taken from npm
-// packages on disk: the English trained data from @tesseract.js-data/eng (langPath), the WebAssembly
-// core from tesseract.js-core (loaded by tesseract.js's own worker). Nothing is fetched and nothing
-// is cached (cacheMethod "none"): a run on a machine without a network reads the same.
+// packages on disk: each language's trained data from its @tesseract.js-data package (langPath,
+// shared/ocrLanguages.ts), the WebAssembly core from tesseract.js-core (loaded by tesseract.js's
+// own worker). Nothing is fetched and nothing is cached (cacheMethod "none"): a run on a machine
+// without a network reads the same.
 // One tesseract worker per extraction worker, started at its first scan and kept warm for the
-// next; it ends with the extraction worker (a time limit, a cancelled scan, the pool's end).
+// next; it ends with the extraction worker (a time limit, a cancelled scan, the pool's end), or
+// when the languages to read in change.
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { dirname } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createWorker, OEM } from 'tesseract.js';
 import type { Worker } from 'tesseract.js';
+import { DEFAULT_OCR_LANGUAGES, ocrDataPackage, ocrLanguageSet, ocrLanguageText } from '../../../shared/ocrLanguages.ts';
+import type { OcrLanguage } from '../../../shared/ocrLanguages.ts';
 import { atReadingResolution, encodeGrayPng, isBlank } from './scanImage.ts';
 import type { GrayImage } from './scanImage.ts';
 
 const require = createRequire(import.meta.url);
 
 /**
- * The folder of the English model: the "best_int" LSTM model, the one tesseract.js itself picks
- * for the LSTM engine (the other folder adds the legacy engine's data, four times the size).
+ * The folder holding the @tesseract.js-data packages, as a file: URL. tesseract.js takes one
+ * langPath and reads `<langPath>/<code>.traineddata.gz` from it; given a file: URL it asks its
+ * fetch, which the OCR thread (ocrWorkerEntry.mjs) answers from `<code>/4.0.0_best_int` in this
+ * folder, copying nothing: the "best_int" LSTM model, the one tesseract.js itself picks for the
+ * LSTM engine (the package's other folder adds the legacy engine's data, four times the size).
  */
-export const ENGLISH_DATA = join(dirname(require.resolve('@tesseract.js-data/eng/package.json')), '4.0.0_best_int');
+export const OCR_DATA_URL = pathToFileURL(dirname(dirname(require.resolve(`${ocrDataPackage('eng')}/package.json`)))).href;
 
 /** The options tesseract.js starts with: local data, no cache, and a thread without the network. */
-export const OCR_OPTIONS = { langPath: ENGLISH_DATA, cacheMethod: 'none', gzip: true, workerPath: fileURLToPath(new URL('./ocrWorkerEntry.mjs', import.meta.url)),
+export const OCR_OPTIONS = { langPath: OCR_DATA_URL, cacheMethod: 'none', gzip: true, workerPath: fileURLToPath(new URL('./ocrWorkerEntry.mjs', import.meta.url)),
 };
 
 let started: Promise<Worker> | undefined;
+/** The languages the next scan is read in, and those of the running worker. */
+let languages: readonly OcrLanguage[] = DEFAULT_OCR_LANGUAGES;
+let startedLanguages = languages;
+
+/**
+ * Reads the next scans in `chosen` (the extraction worker's, from its pool): a tesseract worker
+ * started for other languages is ended, and one for these starts at the next scan.
+ */
+export async function useOcrLanguages(chosen: readonly OcrLanguage[] | undefined): Promise<void> {
+  languages = ocrLanguageSet(chosen);
+  if (started && ocrLanguageText(startedLanguages) !== ocrLanguageText(languages)) await stopOcr();
+}
 
 function ocrWorker(): Promise<Worker> {
-  started ??= startOcrWorker(OCR_OPTIONS).catch((error: unknown) => {
+  if (started) return started;
+  startedLanguages = languages;
+  started = startOcrWorker(OCR_OPTIONS, languages).catch((error: unknown) => {
     // A failed start is not remembered: the next scan tries again.
     started = undefined;
     throw error;
@@ -35,8 +56,8 @@ function ocrWorker(): Promise<Worker> {
   return started;
 }
 
-/** A tesseract worker for English (tests start one with other options to see them refused). */
-export function startOcrWorker(options: typeof OCR_OPTIONS): Promise<Worker> {
+/** A tesseract worker for `set` (tests start one with other options to see them refused). */
+export function startOcrWorker(options: typeof OCR_OPTIONS, set: readonly OcrLanguage[] = DEFAULT_OCR_LANGUAGES): Promise<Worker> {
   return new Promise((resolve, reject) => {
     let ready = false;
     // Without a handler tesseract.js throws its thread's errors from an event handler, out of
@@ -45,7 +66,7 @@ export function startOcrWorker(options: typeof OCR_OPTIONS): Promise<Worker> {
     const errorHandler = (error: unknown) => {
       if (!ready) reject(new Error(`OCR could not start: ${String(error)}`));
     };
-    createWorker('eng', OEM.LSTM_ONLY, { ...options, errorHandler }).then((worker) => {
+    createWorker(ocrLanguageText(set), OEM.LSTM_ONLY, { ...options, errorHandler }).then((worker) => {
       ready = true;
       resolve(worker);
     }, reject);

@@ -10,6 +10,8 @@ import type { SimilarPair } from '../../../shared/cluster/nearClusters.ts';
 import { triagePairs } from '../../../shared/cluster/pairTriage.ts';
 import type { Steps } from '../../../shared/fingerprint/steps.ts';
 import type { Cluster, ScanError } from '../../../shared/report.ts';
+import { DEFAULT_OCR_LANGUAGES, ocrLanguageSet, ocrLanguageText } from '../../../shared/ocrLanguages.ts';
+import type { OcrLanguage } from '../../../shared/ocrLanguages.ts';
 import type { ChunkUnit, NearMethod } from '../../../shared/scanOptions.ts';
 import { ExtractErrorCode } from '../extract/extractError.ts';
 import { candidateFormat, readAsNamedNow } from '../extract/detectFormat.ts';
@@ -35,6 +37,8 @@ export interface NearSettings {
   unit: ChunkUnit;
   /** Read scans with OCR (ocrEngine.ts). */
   ocr?: boolean;
+  /** The languages OCR reads in (default English). */
+  ocrLanguages?: readonly OcrLanguage[];
 }
 
 export interface NearProgress {
@@ -61,16 +65,21 @@ export function defaultExtractThreads(): number {
 }
 
 export function createFingerprintPool(settings: NearSettings): ExtractPool<DocumentFingerprint> {
-  return createExtractPool<DocumentFingerprint>({ threads: defaultExtractThreads(), postProcess: fingerprintStepUrl(settings), ocr: settings.ocr ?? false });
+  return createExtractPool<DocumentFingerprint>({ threads: defaultExtractThreads(), postProcess: fingerprintStepUrl(settings), ocr: settings.ocr ?? false, ocrLanguages: ocrLanguageSet(settings.ocrLanguages) });
 }
 
 export interface FingerprintedNode extends TextNode, DocumentFingerprint {}
 
 /**
  * What a scan read with OCR is cached under: beside the same settings' reading without OCR, which
- * (no text) stays true for scans without OCR, and which a scan with OCR reads again.
+ * (no text) stays true for scans without OCR, and which a scan with OCR reads again. A reading in
+ * other languages is another reading (German data reads "für" where English reads "fur"); English
+ * alone keeps the key it had before languages could be chosen.
  */
-export const ocrSettingsKey = (settingsKey: string) => `${settingsKey}+ocr`;
+export function ocrSettingsKey(settingsKey: string, languages?: readonly OcrLanguage[]): string {
+  const set = ocrLanguageText(ocrLanguageSet(languages));
+  return set === ocrLanguageText(DEFAULT_OCR_LANGUAGES) ? `${settingsKey}+ocr` : `${settingsKey}+ocr:${set}`;
+}
 
 /**
  * What a file's reading is cached under: a PDF's text depends on its reader too, and the PDFs read
@@ -83,11 +92,11 @@ const readingKey = (path: string, settingsKey: string) => (candidateFormat(path)
 const mayBeScan = (known: CachedExtraction) => known.ok && known.format === 'pdf' && known.fingerprint.words === 0;
 
 /** The unit's extraction: from the cache when its file is unchanged, else read in the pool. */
-async function extractUnit(unit: DocumentUnit, settingsKey: string, pool: ExtractPool<DocumentFingerprint>, hooks: NearHooks & { ocr?: boolean }, read: () => void): Promise<CachedExtraction & { scanned?: true }> {
+async function extractUnit(unit: DocumentUnit, settingsKey: string, pool: ExtractPool<DocumentFingerprint>, hooks: NearHooks & { ocr?: boolean; ocrLanguages?: readonly OcrLanguage[] | undefined }, read: () => void): Promise<CachedExtraction & { scanned?: true }> {
   // Keyed by the file whose name is read, so another name's extraction is not this one's.
   const file = unitFile(unit);
   const key = readingKey(file.path, settingsKey);
-  const scanned = hooks.ocr ? hooks.cache?.extraction(file, ocrSettingsKey(key)) : undefined;
+  const scanned = hooks.ocr ? hooks.cache?.extraction(file, ocrSettingsKey(key, hooks.ocrLanguages)) : undefined;
   if (scanned) return { ...scanned, scanned: true };
   const known = hooks.cache?.extraction(file, key);
   // Cached before layout hashes were kept: read again, rather than take an edit for the same text.
@@ -105,7 +114,7 @@ async function extractUnit(unit: DocumentUnit, settingsKey: string, pool: Extrac
     : { ok: false, code: result.code, message: result.message };
   // Time and memory limits depend on the machine's load, not only on the file: try again next scan.
   if (result.ok || (result.code !== ExtractErrorCode.timeout && result.code !== ExtractErrorCode.memory)) {
-    hooks.cache?.saveExtraction(file, result.scanned ? ocrSettingsKey(key) : key, extraction);
+    hooks.cache?.saveExtraction(file, result.scanned ? ocrSettingsKey(key, hooks.ocrLanguages) : key, extraction);
   }
   return result.scanned ? { ...extraction, scanned: true } : extraction;
 }
@@ -153,7 +162,7 @@ async function inTurns<T>(steps: Steps<T>, signal?: AbortSignal): Promise<T> {
 /** The order of a node's units and of the nodes (by their first unit): by the path read, so memo keys are stable between runs. */
 export const byUnitPath = (a: { unit: DocumentUnit }, b: { unit: DocumentUnit }) => (a.unit.path < b.unit.path ? -1 : a.unit.path > b.unit.path ? 1 : 0);
 
-export async function fingerprintUnits(units: readonly DocumentUnit[], settingsKey: string, pool: ExtractPool<DocumentFingerprint>, hooks: NearHooks, errors: ScanError[], ocr = false) {
+export async function fingerprintUnits(units: readonly DocumentUnit[], settingsKey: string, pool: ExtractPool<DocumentFingerprint>, hooks: NearHooks, errors: ScanError[], ocr = false, ocrLanguages?: readonly OcrLanguage[]) {
   const nodes = new Map<string, FingerprintedNode>();
   const progress: NearProgress = { bytesRead: 0, bytesToRead: units.reduce((s, u) => s + u.size, 0), filesDone: 0, filesToDo: units.length };
   let filesRead = 0;
@@ -164,7 +173,7 @@ export async function fingerprintUnits(units: readonly DocumentUnit[], settingsK
       units,
       DOCUMENTS_IN_FLIGHT,
       async (unit) => {
-        const result = await extractUnit(unit, settingsKey, pool, { ...hooks, ocr }, () => filesRead++);
+        const result = await extractUnit(unit, settingsKey, pool, { ...hooks, ocr, ocrLanguages }, () => filesRead++);
         progress.bytesRead += unit.size;
         progress.filesDone++;
         hooks.onProgress?.({ ...progress, currentPath: unit.path, ...(ocr ? { scanPage: undefined } : {}) });
@@ -208,7 +217,7 @@ export async function findNearDuplicates(
 ): Promise<{ clusters: Cluster[]; errors: ScanError[]; filesRead: number; repeatable: boolean }> {
   const errors: ScanError[] = [];
   const settingsKey = fingerprintSettingsKey(settings);
-  const fingerprinted = await fingerprintUnits(units, settingsKey, fingerprintPool, hooks, errors, settings.ocr ?? false);
+  const fingerprinted = await fingerprintUnits(units, settingsKey, fingerprintPool, hooks, errors, settings.ocr ?? false, settings.ocrLanguages);
   // The checks and descriptions read with the same workers, warm by now.
   const { clusters, errors: notCompared, filesRead, repeatable } = await clusterNodes(fingerprinted.nodes, settings, { ...hooks, pool: fingerprintPool });
   errors.push(...notCompared);

@@ -13,6 +13,7 @@ import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import type { Cluster, HardLinkSet, ScanError } from '../../../shared/report.ts';
 import { FINGERPRINT_FORMAT } from '../../../shared/fingerprint/format.ts';
+import { DEFAULT_OCR_LANGUAGES, ocrLanguageSet, ocrLanguageText } from '../../../shared/ocrLanguages.ts';
 import { REPORT_VERSION } from '../../../shared/report.ts';
 import type { ScanOptions } from '../../../shared/scanOptions.ts';
 import type { ContentCache } from './contentCache.ts';
@@ -64,9 +65,19 @@ function packageVersion(): string {
 
 /** The memo key of an analysis of `options` (roots included), under this code's version. */
 export function analysisKey(options: ScanOptions): string {
-  const shaping = Object.entries(options).filter(([name]) => !APPLIED_AFTER.has(name));
+  const shaping = Object.entries(withReadLanguages(options)).filter(([name]) => !APPLIED_AFTER.has(name));
   const settings = JSON.stringify(shaping.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
   return `analysis:${PACKAGE_VERSION}:${REPORT_VERSION}:${ANALYSIS_VERSION}:${FINGERPRINT_FORMAT}:${sha256(settings)}`;
+}
+
+/**
+ * The options with the OCR languages only where they shape the analysis: with OCR, and other than
+ * the default. Languages chosen while OCR is off, or English named, are the analysis without them.
+ */
+function withReadLanguages(options: ScanOptions): ScanOptions {
+  const { ocrLanguages, ...rest } = options;
+  const set = ocrLanguageSet(options.ocr ? ocrLanguages : undefined);
+  return ocrLanguageText(set) === ocrLanguageText(DEFAULT_OCR_LANGUAGES) ? rest : { ...rest, ocrLanguages: set };
 }
 
 /** The key of the walk's digest alone, so a changed tree is told without reading the analysis. */

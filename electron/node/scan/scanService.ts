@@ -3,12 +3,14 @@
 import { acrossFolders } from '../../../shared/acrossFolders.ts';
 import { withoutDismissed } from '../../../shared/dismissals.ts';
 import type { Dismissal } from '../../../shared/dismissals.ts';
+import { ocrLanguageSet } from '../../../shared/ocrLanguages.ts';
 import { REPORT_VERSION } from '../../../shared/report.ts';
 import { duplicateFolders } from './duplicateFolders.ts';
 import type { Cluster, FolderMatch, HardLinkSet, ScanError, ScanReport } from '../../../shared/report.ts';
 import type { ScanOptions, ScanProgress } from '../../../shared/scanOptions.ts';
 import { namedNonDocument } from '../extract/detectFormat.ts';
 import type { ExtractPool } from '../extract/extractPool.ts';
+import { chooseOcrLanguages } from '../extract/ocrLanguageChoice.ts';
 import { createHashPasses } from '../hash/hashPasses.ts';
 import { createHashPool } from '../hash/hashPool.ts';
 import type { HashPool } from '../hash/hashPool.ts';
@@ -81,6 +83,8 @@ async function loadNear(): Promise<NearModules> {
 const HASH_THREADS_AFTER_SECONDS = 1;
 
 export function createScanPools(options: ScanOptions): ScanPools {
+  // Every pool made from here on that reads a scan again reads it in this scan's languages.
+  chooseOcrLanguages(options.ocr ? options.ocrLanguages : undefined);
   const hash = createHashPool({ threadsAfterSeconds: HASH_THREADS_AFTER_SECONDS, callerAssists: true });
   let modules: Promise<NearModules> | undefined;
   let threads: ExtractPool<DocumentFingerprint> | undefined;
@@ -296,6 +300,7 @@ export function buildReport(options: ScanOptions, walked: Walked, analysis: Anal
     hardlinks: analysis.hardlinks,
     ...(analysis.folders ? { folders: analysis.folders } : {}),
     errors: [...walked.errors, ...analysis.errors].sort(byPath),
+    ...(options.ocr ? { ocrLanguages: ocrLanguageSet(options.ocrLanguages) } : {}),
   };
 }
 

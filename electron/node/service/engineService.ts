@@ -12,11 +12,13 @@ import type { Dismissal } from '../../../shared/dismissals.ts';
 import type { Cluster } from '../../../shared/report.ts';
 import { folderFilesNow } from '../actions/folderFilesNow.ts';
 import { readReport } from '../actions/readReport.ts';
+import { chooseOcrLanguages } from '../extract/ocrLanguageChoice.ts';
 import { toFsPath } from '../scan/fsPath.ts';
 import { followActions } from './actionFollow.ts';
 import { openBulkActions } from './bulkActions.ts';
 import type { PermanentDeleteSummary } from './bulkActions.ts';
 import { createDocumentTexts } from './documentText.ts';
+import { followOcrLanguages } from './scanTextLanguages.ts';
 import { hasEstimates, measureClusters } from './exactFigures.ts';
 import { openDismissedStore } from './dismissedStore.ts';
 import { createEngineEvents } from './engineEvents.ts';
@@ -59,7 +61,7 @@ export interface EngineServiceOptions {
 
 export function createEngineService({ dataDir, host }: EngineServiceOptions): EngineService {
   const events = createEngineEvents();
-  const texts = createDocumentTexts();
+  const texts = followOcrLanguages(createDocumentTexts());
   // Registered before any host listens: the results change before a host hears of a step.
   let onActionProgress: ((progress: EventPayload<'actionProgress'>) => void) | undefined;
   /** Whether the host's report picker is open or its file being read (see openReport). */
@@ -223,6 +225,8 @@ export function createEngineService({ dataDir, host }: EngineServiceOptions): En
         if (path === null) return { clusters: null };
         if (typeof path !== 'string' || !isAbsolute(path)) throw new Error('The file picker gave no absolute path');
         const report = await readReport(path, { maxBytes: REPORT_MAX_BYTES });
+        // Its scans are read again (their text, a figure, the check before an action) in its languages.
+        chooseOcrLanguages(report.ocrLanguages);
         const opened = await (await stores).scans.open(report);
         removed = [];
         return opened;

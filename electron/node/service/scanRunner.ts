@@ -17,6 +17,7 @@ import { ShingleErrorCode } from '../../../shared/contract/vocabulary.ts';
 import { REPORT_VERSION } from '../../../shared/report.ts';
 import type { Cluster, FolderMatch, ScanError, ScanReport } from '../../../shared/report.ts';
 import type { ScanOptions } from '../../../shared/scanOptions.ts';
+import { chooseOcrLanguages } from '../extract/ocrLanguageChoice.ts';
 import { runScan } from '../scan/scanService.ts';
 import type { ClusterChange } from '../watch/watchFolders.ts';
 import { createChangeHold } from '../watch/changeQueue.ts';
@@ -111,6 +112,8 @@ export async function openScanRunner({ dataDir, events, settings, onChange, onRe
   const lastScanPath = join(dataDir, 'lastScan.json');
   const file = createJsonFile<LastScan>(lastScanPath);
   let last = restore(await file.read());
+  // The last results' scans are read again (their text, a figure, the check before an action) in the languages they were read in.
+  chooseOcrLanguages(last?.report.ocrLanguages);
   const clusters = createClusterStore(last?.report.clusters ?? []);
   const actions = createActionResults(clusters, last?.traces);
   const watched = createWatchedChanges(clusters);

@@ -87,7 +87,7 @@ export function createDocumentNodes(settings: NearSettings, pool: ExtractPool<Do
       for (const { file } of unit.inodes) unitOfId.set(file.fileId, heldUnit);
     }
     const errors: ScanError[] = [];
-    const { nodes, filesRead } = await fingerprintUnits(units, settingsKey, pool, { signal, cache, ...(onProgress ? { onProgress } : {}) }, errors, settings.ocr ?? false);
+    const { nodes, filesRead } = await fingerprintUnits(units, settingsKey, pool, { signal, cache, ...(onProgress ? { onProgress } : {}) }, errors, settings.ocr ?? false, settings.ocrLanguages);
     for (const error of errors) heldUnits.get(error.path)!.error = error;
     for (const node of nodes) {
       const key = nodeKey(node.textHash, node.units[0]);

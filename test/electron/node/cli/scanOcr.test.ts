@@ -4,10 +4,10 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { ScanReport } from '../../../../shared/report.ts';
 import { prose } from '../../../helpers/documents.ts';
-import { exists } from '../../../helpers/exists.ts';
 import { runCli } from '../../../helpers/runCli.ts';
 import { scannedPdf, wrapLines } from '../../../helpers/scanDocuments.ts';
 import { createTempTree } from '../../../helpers/tempTree.ts';
+import { deleteScanOfLetter } from './scanCleanup.ts';
 import type { TempTree } from '../../../helpers/tempTree.ts';
 
 const MEMO = prose(51, 3, 5);
@@ -35,10 +35,5 @@ it('says how many scans were not compared and how to read them, and reads them w
   ]);
 
   // A clean-up checks a scan, next to the action, on what OCR reads of it, as the scan measured it.
-  const reportPath = await tree.write('state/report.json', withOcr.stdout);
-  const applied = await runCli(['apply', reportPath, '--keep', 'oldest', '--include', 'near', '--action', 'delete', '--yes', '--journal', tree.path('state/journal.sqlite')]);
-  expect(applied.stderr).toBe('');
-  expect(applied.code).toBe(0);
-  expect(await exists(tree.path('Memos/memo scan.pdf'))).toBe(false);
-  expect(await exists(tree.path('Memos/memo.txt'))).toBe(true);
+  await deleteScanOfLetter(tree, withOcr.stdout, 'Memos/memo.txt', 'Memos/memo scan.pdf');
 });

@@ -171,6 +171,12 @@ describe('analysis key and walk digest', () => {
     expect(analysisKey({ ...options })).toBe(analysisKey(options));
     expect(analysisKey({ ...options, threshold: 0.6 })).not.toBe(analysisKey(options));
     expect(analysisKey({ ...options, roots: ['/s'] })).not.toBe(analysisKey(options));
+    // The OCR languages shape the analysis only with OCR, and only when not the default.
+    const ocr = { ...options, ocr: true };
+    expect(analysisKey({ ...ocr, ocrLanguages: ['deu'] })).not.toBe(analysisKey(ocr));
+    expect(analysisKey({ ...ocr, ocrLanguages: ['deu', 'eng'] })).toBe(analysisKey({ ...ocr, ocrLanguages: ['eng', 'deu'] }));
+    expect(analysisKey({ ...ocr, ocrLanguages: ['eng'] })).toBe(analysisKey(ocr));
+    expect(analysisKey({ ...options, ocrLanguages: ['deu'] })).toBe(analysisKey(options));
   });
 
   it('is the same in any walk order and changes with any field of any identity', () => {
