@@ -73,6 +73,33 @@ describe('detectFormat', () => {
   });
 });
 
+describe('detectFormat on packaged formats', () => {
+  const zip = Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00]);
+  const emptyZip = Buffer.from([0x50, 0x4b, 0x05, 0x06, 0x00, 0x00]);
+  const compoundFile = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0x00]);
+  const noise = Buffer.from([0x13, 0x37, 0xca, 0xfe, 0x00, 0x01, 0x02, 0x03, 0x04]);
+
+  it('lets a zip package through to its reader by its zip or compound file signature', () => {
+    for (const name of ['a.docx', 'a.xlsx', 'a.pptx', 'a.odt', 'a.ods', 'a.odp', 'a.epub']) {
+      for (const head of [zip, emptyZip, compoundFile]) expect([name, detectFormat(`/d/${name}`, head).ok]).toEqual([name, true]);
+    }
+  });
+
+  it('refuses a zip package without the signature, with its reader’s message', () => {
+    expect(detectFormat('/d/letter.docx', noise)).toEqual({ ok: false, code: 'ECORRUPT', message: 'Not a Word document: no zip signature' });
+    expect(detectFormat('/d/sums.xlsx', noise)).toEqual({ ok: false, code: 'ECORRUPT', message: 'Not an Excel workbook: no zip signature' });
+    expect(detectFormat('/d/book.epub', ascii('just text'))).toEqual({ ok: false, code: 'ECORRUPT', message: 'Not an EPUB book: no zip signature' });
+    expect(detectFormat('/d/short.odt', zip.subarray(0, 3))).toMatchObject({ ok: false, code: 'ECORRUPT' });
+    // A PDF under such a name is still read as the PDF it is.
+    expect(detectFormat('/d/letter.docx', ascii('%PDF-1.4\n'))).toEqual({ ok: true, format: 'pdf' });
+  });
+
+  it('refuses a .doc that is no compound file, RTF or .docx', () => {
+    for (const head of [compoundFile, zip, ascii('{\\rtf1\\ansi')]) expect(detectFormat('/d/old.doc', head).ok).toBe(true);
+    expect(detectFormat('/d/old.doc', noise)).toEqual({ ok: false, code: 'ECORRUPT', message: 'Not a Word 97–2003 document: no compound file signature' });
+  });
+});
+
 describe('detectFormat on names that do not decide', () => {
   const names = ['/d/changelog.Debian', '/d/NEWS.Debian', '/common-licenses/Apache-2.0', '/d/Makefile', '/d/data.json', '/d/pom.xml', '/d/ci.yaml', '/d/setup.ini', '/d/notes.whatever'];
 
