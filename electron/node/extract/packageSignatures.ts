@@ -24,8 +24,12 @@ export const EMPTY_ZIP_SIGNATURE = [0x50, 0x4b, 0x05, 0x06]; // an end-of-direct
 export const COMPOUND_FILE_SIGNATURE = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
 export const RTF_START = [...'{\\rtf'].map((c) => c.charCodeAt(0));
 
+// RTF may open with a byte-order mark and blanks before its "{\rtf": looked for in the first bytes.
+const RTF_HEAD_BYTES = 64;
+const RTF_SIGNATURE = /^\s*\{\s*\\rtf/;
+
 /** How many first bytes packageSignatureProblem looks at, at most. */
-export const PACKAGE_SIGNATURE_BYTES = COMPOUND_FILE_SIGNATURE.length;
+export const PACKAGE_SIGNATURE_BYTES = RTF_HEAD_BYTES;
 
 export function startsWith(bytes: Uint8Array, signature: readonly number[]): boolean {
   return signature.every((byte, i) => bytes[i] === byte);
@@ -50,12 +54,19 @@ export function notWordBinary(head: Uint8Array): string | null {
   return `${notA(FORMAT_KINDS.doc)}: no compound file signature`;
 }
 
+/** An RTF document's refusal when its first bytes hold no "{\rtf" header. */
+export function notRtf(bytes: Uint8Array): string | null {
+  const head = Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.length, RTF_HEAD_BYTES)).toString('latin1').replace(/^\uFEFF|^\xEF\xBB\xBF/, '');
+  return RTF_SIGNATURE.test(head) ? null : `${notA(FORMAT_KINDS.rtf)}: no {\\rtf header`;
+}
+
 /**
  * Why a file named as `format` cannot be one, from its first PACKAGE_SIGNATURE_BYTES bytes (or all
  * of a shorter file): the reader's own ECORRUPT message. Null when its reader has to look further
- * (RTF and mail are told by more than a fixed signature, and are always left to their readers).
+ * (mail is told by its whole first line, and is always left to its reader).
  */
 export function packageSignatureProblem(format: PackagedFormat, head: Uint8Array): string | null {
   if (ZIP_PACKAGES.has(format)) return notZipPackage(head, FORMAT_KINDS[format]);
+  if (format === 'rtf') return notRtf(head);
   return format === 'doc' ? notWordBinary(head) : null;
 }

@@ -8,6 +8,8 @@ import { duplicateFolders } from './duplicateFolders.ts';
 import type { Cluster, FolderMatch, HardLinkSet, ScanError, ScanReport } from '../../../shared/report.ts';
 import type { ScanOptions, ScanProgress } from '../../../shared/scanOptions.ts';
 import { namedNonDocument } from '../extract/detectFormat.ts';
+import { rejectedByHead } from '../extract/headCheck.ts';
+import type { HeadRejection } from '../extract/headCheck.ts';
 import type { ExtractPool } from '../extract/extractPool.ts';
 import { createHashPasses } from '../hash/hashPasses.ts';
 import { createHashPool } from '../hash/hashPool.ts';
@@ -141,10 +143,12 @@ export interface Walked {
 // the cache knows nothing under the roots (beginWalk), as in a first scan into an empty index.
 /**
  * Walks the roots, handing each file to `finder` when given; `firstDocument` is called once, at the
- * first file the near stage would read (not empty, not named as a non-document), so that a scan of
- * photos or of an empty folder starts no extraction thread.
+ * first file the near stage would read (not empty, not named as a non-document) whose first bytes
+ * do not say it is none, so that a scan of photos, of an empty folder or of binaries under document
+ * names starts no extraction thread. The files those first bytes reject go in `rejected`, to be
+ * reported as the worker would, and never sent to it (headCheck.ts).
  */
-async function walk(options: ScanOptions, progress: ProgressTracker, finder: ExactDuplicateFinder | undefined, signal?: AbortSignal, firstDocument?: () => void): Promise<Walked> {
+async function walk(options: ScanOptions, progress: ProgressTracker, finder: ExactDuplicateFinder | undefined, signal?: AbortSignal, firstDocument?: () => void, rejected?: Map<string, HeadRejection>): Promise<Walked> {
   const walked: Walked = { files: [], errors: [], special: 0, distinct: 0, bytes: 0, links: [] };
   let onDocument = firstDocument;
   // The walk names each path once, so only a file with several links can be met twice.
@@ -155,8 +159,12 @@ async function walk(options: ScanOptions, progress: ProgressTracker, finder: Exa
       walked.files.push(file);
       finder?.add(file);
       if (onDocument && file.size > 0 && !namedNonDocument(file.path)) {
-        onDocument();
-        onDocument = undefined;
+        const rejection = rejectedByHead(file.path);
+        if (rejection) rejected?.set(file.path, rejection);
+        else {
+          onDocument();
+          onDocument = undefined;
+        }
       }
       if (file.nlink === 1 || !linkedIds.has(file.fileId)) {
         if (file.nlink > 1) linkedIds.add(file.fileId);
@@ -240,6 +248,7 @@ async function findClusters(
   progress: ProgressTracker,
   proved: Reads,
   notDocuments?: ReadonlyMap<string, { code: string; message: string }>,
+  walkChecks?: { threadsStarted: boolean; rejected: ReadonlyMap<string, HeadRejection> },
 ): Promise<FoundClusters> {
   const { signal, cache } = hooks;
   progress.phase('hash', { currentPath: undefined });
@@ -265,7 +274,7 @@ async function findClusters(
     // Its length is unknown, so it reports no figures of its own.
     const onProgress = (p: NearProgress) => (p.filesDone < p.filesToDo ? progress.update(p) : progress.phase('cluster'));
     if (units.length === 0) progress.phase('cluster');
-    const found = await modules.findNearDuplicates(units, options, fingerprint, { signal, cache, onProgress, ...(notDocuments ? { notDocuments } : {}) });
+    const found = await modules.findNearDuplicates(units, options, fingerprint, { signal, cache, onProgress, checkHeads: walkChecks?.threadsStarted !== true, ...(notDocuments ? { notDocuments } : {}), ...(walkChecks ? { rejectedAtWalk: walkChecks.rejected } : {}) });
     errors.push(...found.errors);
     filesRead += found.filesRead;
     near = found.clusters;
@@ -309,7 +318,10 @@ export async function runScanWith(options: ScanOptions, pools: ScanPools, hooks:
   const { cache } = hooks;
   const duringWalk = cache === undefined || cache.beginWalk?.(options.roots) === true;
   // Nothing cached: every document will be read, so the threads boot during the walk, once it meets one.
-  const walked = await walk(options, progress, duringWalk ? finder : undefined, hooks.signal, duringWalk ? pools.startNear : undefined);
+  // The walk starts the extraction threads at the first document it meets, by its first bytes.
+  const walkChecks = { threadsStarted: false, rejected: new Map<string, HeadRejection>() };
+  const startNear = duringWalk && pools.startNear ? () => ((walkChecks.threadsStarted = true), pools.startNear!()) : undefined;
+  const walked = await walk(options, progress, duringWalk ? finder : undefined, hooks.signal, startNear, walkChecks.rejected);
   const memo = cache?.keepsAnalyses ? { key: analysisKey(options), walk: walkDigest(walked.files) } : undefined;
   // Not when hashing began during the walk: the cache knew nothing under the roots.
   const kept = memo && !duringWalk && hooks.takeKeptAnalysis !== false ? keptAnalysis(cache!, memo.key, memo.walk) : undefined;
@@ -320,7 +332,7 @@ export async function runScanWith(options: ScanOptions, pools: ScanPools, hooks:
   } else {
     const proved = await beginCachedScan(cache, options.roots, walked.files, pools.hash, hooks.signal);
     if (!duringWalk) for (const file of walked.files) finder.add(file);
-    const analysed = await findClusters(finder, walked.files, options, pools, hooks, progress, proved, notDocuments);
+    const analysed = await findClusters(finder, walked.files, options, pools, hooks, progress, proved, notDocuments, walkChecks);
     // Not when a file may change unseen: its walk would look the same to the next scan.
     if (memo && analysed.repeatable && walked.files.every((file) => cache!.settled(file))) keepAnalysis(cache!, memo.key, memo.walk, analysed.kept);
     found = analysed;

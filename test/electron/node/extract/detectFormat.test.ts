@@ -94,6 +94,12 @@ describe('detectFormat on packaged formats', () => {
     expect(detectFormat('/d/letter.docx', ascii('%PDF-1.4\n'))).toEqual({ ok: true, format: 'pdf' });
   });
 
+  it('refuses an RTF document without its {\\rtf header in the first bytes, as its reader does', () => {
+    for (const head of ['{\\rtf1\\ansi', '\r\n  { \\rtf1', '\uFEFF{\\rtf1']) expect(detectFormat('/d/letter.rtf', ascii(head)).ok).toBe(true);
+    expect(detectFormat('/d/letter.rtf', Buffer.from([0xef, 0xbb, 0xbf, ...ascii('{\\rtf1')]))).toEqual({ ok: true, format: 'rtf' });
+    expect(detectFormat('/d/letter.rtf', ascii('Dear Ann, plain words'))).toEqual({ ok: false, code: 'ECORRUPT', message: 'Not an RTF document: no {\\rtf header' });
+  });
+
   it('refuses a .doc that is no compound file, RTF or .docx', () => {
     for (const head of [compoundFile, zip, ascii('{\\rtf1\\ansi')]) expect(detectFormat('/d/old.doc', head).ok).toBe(true);
     expect(detectFormat('/d/old.doc', noise)).toEqual({ ok: false, code: 'ECORRUPT', message: 'Not a Word 97–2003 document: no compound file signature' });
