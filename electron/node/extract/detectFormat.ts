@@ -52,6 +52,7 @@ const NOT_DOCUMENT_EXTENSIONS = new Set([
 ]);
 
 const PDF_SIGNATURE = [0x25, 0x50, 0x44, 0x46, 0x2d]; // "%PDF-"
+const PDF_SIGNATURE_BYTES = Buffer.from(PDF_SIGNATURE);
 // Readers accept the signature anywhere in the first kilobyte, after junk some generators write.
 const PDF_SIGNATURE_WINDOW = 1024;
 
@@ -133,12 +134,9 @@ function headText(head: Uint8Array): string {
   return new TextDecoder(encoding ?? 'latin1').decode(start).replace(/^\uFEFF/, '');
 }
 
+/** Whether "%PDF-" starts within the first `window` bytes; Buffer's indexOf is memmem, where a loop over each start was a fifth of rejecting a binary named .pdf. */
 function pdfSignatureAt(head: Uint8Array, window: number): boolean {
-  const last = Math.min(window, head.length - PDF_SIGNATURE.length + 1);
-  for (let start = 0; start < last; start++) {
-    if (PDF_SIGNATURE.every((byte, k) => head[start + k] === byte)) return true;
-  }
-  return false;
+  return Buffer.from(head.buffer, head.byteOffset, Math.min(head.length, window + PDF_SIGNATURE.length - 1)).indexOf(PDF_SIGNATURE_BYTES) >= 0;
 }
 
 // Bytes out of place in text: C0 controls other than tab, line feed, vertical tab, form feed,

@@ -69,6 +69,9 @@ describe('detectFormat', () => {
     expect(detectFormat('/d/junk-first.pdf', ascii('garbage line\n%PDF-1.4\n'))).toEqual({ ok: true, format: 'pdf' });
     expect(detectFormat('/d/fake.pdf', ascii('<html>not a pdf</html>'))).toMatchObject({ ok: false, code: 'ECORRUPT' });
     expect(detectFormat('/d/quote.txt', ascii('A PDF starts with %PDF-1.4\n'))).toEqual({ ok: true, format: 'text' });
+    // Within the first kilobyte for a name promising a PDF: starting at byte 1023, not at 1024.
+    expect(detectFormat('/d/late.pdf', ascii(`${'x'.repeat(1023)}%PDF-1.4\n`))).toEqual({ ok: true, format: 'pdf' });
+    expect(detectFormat('/d/late.pdf', ascii(`${'x'.repeat(1024)}%PDF-1.4\n`))).toMatchObject({ ok: false, code: 'ECORRUPT' });
     expect(detectFormat('/d/photo.jpg', Buffer.from([0xff, 0xd8, 0xff, 0xe0]))).toMatchObject({ ok: false, code: 'ENOTDOC' });
   });
 });
