@@ -7,6 +7,7 @@ import { REPORT_VERSION } from '../../../shared/report.ts';
 import { duplicateFolders } from './duplicateFolders.ts';
 import type { Cluster, FolderMatch, HardLinkSet, ScanError, ScanReport } from '../../../shared/report.ts';
 import type { ScanOptions, ScanProgress } from '../../../shared/scanOptions.ts';
+import { collectGarbage } from '../extract/collectGarbage.ts';
 import { namedNonDocument } from '../extract/detectFormat.ts';
 import { rejectedByHead } from '../extract/headCheck.ts';
 import type { HeadRejection } from '../extract/headCheck.ts';
@@ -340,6 +341,10 @@ export async function runScanWith(options: ScanOptions, pools: ScanPools, hooks:
   // Before the report is made: the analysis kept and the last saves are written and let go
   // (the kept analysis was 27 MB of text on 500,000 files, and as much again bound for SQLite).
   cache?.finishScan();
+  // What the scan no longer holds goes now, so that the report is built in that room, not in new
+  // heap: on the generated 50k tree's default scan the heap was 114 MB in use, 46 MB of it live,
+  // when the report was written; with this collection peak RSS fell from 196–213 MB to 176–190.
+  collectGarbage();
   const analysis = finishAnalysis(found.kept, walked.files, options, hooks, progress, found.reads);
   return { report: buildReport(options, walked, analysis, performance.now() - started), walked };
 }
