@@ -1,4 +1,5 @@
-// A full garbage collection on request, for extraction workers. V8 collects when a thread
+// A full garbage collection on request, for extraction workers and for a scan between its analysis
+// and its report (scanService.ts). V8 collects when a thread
 // allocates: a worker that has read a long document and then waits (idle, or while another worker
 // reads the next long one) keeps that document's text and scratch, hundreds of MB, for as long as
 // it waits. Node offers no collection call without --expose-gc, which a worker thread cannot be

@@ -9,6 +9,7 @@ import { TextDecoder } from 'node:util';
 import type { DocumentFormat } from '../../../shared/report.ts';
 import { includesNul, sniffEncoding } from './decodeText.ts';
 import { isPackagedFormat, PACKAGED_EXTENSIONS } from './documentReaders.ts';
+import { PACKAGE_SIGNATURE_BYTES, packageSignatureProblem } from './packageSignatures.ts';
 
 /** How many leading bytes detectFormat needs to see. */
 export const DETECT_SAMPLE_BYTES = 8192;
@@ -16,7 +17,7 @@ export const DETECT_SAMPLE_BYTES = 8192;
 export type Detection =
   | { ok: true; format: DocumentFormat }
   // ENOTDOC: not a document by name or content, to skip silently. EBINARY: named like text but
-  // binary inside. ECORRUPT: named .pdf without a PDF signature.
+  // binary inside. ECORRUPT: named .pdf, .docx, .doc… without the signature the format begins with.
   | { ok: false; code: 'ENOTDOC' | 'EBINARY' | 'ECORRUPT'; message: string };
 
 const HTML_EXTENSIONS = new Set(['.html', '.htm', '.xhtml']);
@@ -51,6 +52,7 @@ const NOT_DOCUMENT_EXTENSIONS = new Set([
 ]);
 
 const PDF_SIGNATURE = [0x25, 0x50, 0x44, 0x46, 0x2d]; // "%PDF-"
+const PDF_SIGNATURE_BYTES = Buffer.from(PDF_SIGNATURE);
 // Readers accept the signature anywhere in the first kilobyte, after junk some generators write.
 const PDF_SIGNATURE_WINDOW = 1024;
 
@@ -104,7 +106,12 @@ export function detectFormat(path: string, head: Uint8Array): Detection {
   if (pdfSignatureAt(head, candidate === 'pdf' ? PDF_SIGNATURE_WINDOW : 1)) return { ok: true, format: 'pdf' };
   if (candidate === 'pdf') return { ok: false, code: 'ECORRUPT', message: 'Not a PDF: no %PDF- signature' };
   if (candidate === null) return sniffContent(head);
-  if (isPackagedFormat(candidate)) return { ok: true, format: candidate };
+  if (isPackagedFormat(candidate)) {
+    // Its reader looks further (zip directory, encryption); a file without the signature at all is
+    // refused here, with the reader's message, so that the hashing pass can refuse it (batchHasher.ts).
+    const problem = packageSignatureProblem(candidate, head);
+    return problem === null ? { ok: true, format: candidate } : { ok: false, code: 'ECORRUPT', message: problem };
+  }
   const binary = binaryReason(head);
   if (binary) return { ok: false, code: 'EBINARY', message: `Named like ${candidate === 'html' ? 'HTML' : 'text'} but binary: ${binary}` };
   return { ok: true, format: candidate };
@@ -127,12 +134,9 @@ function headText(head: Uint8Array): string {
   return new TextDecoder(encoding ?? 'latin1').decode(start).replace(/^\uFEFF/, '');
 }
 
+/** Whether "%PDF-" starts within the first `window` bytes; Buffer's indexOf is memmem, where a loop over each start was a fifth of rejecting a binary named .pdf. */
 function pdfSignatureAt(head: Uint8Array, window: number): boolean {
-  const last = Math.min(window, head.length - PDF_SIGNATURE.length + 1);
-  for (let start = 0; start < last; start++) {
-    if (PDF_SIGNATURE.every((byte, k) => head[start + k] === byte)) return true;
-  }
-  return false;
+  return Buffer.from(head.buffer, head.byteOffset, Math.min(head.length, window + PDF_SIGNATURE.length - 1)).indexOf(PDF_SIGNATURE_BYTES) >= 0;
 }
 
 // Bytes out of place in text: C0 controls other than tab, line feed, vertical tab, form feed,
@@ -189,8 +193,12 @@ function withoutCutSequence(sample: Uint8Array): Uint8Array {
 /**
  * Whether the first `length` bytes of a file of `size` bytes give detectFormat the verdict it gives
  * on the whole head the extraction worker reads: all of that head, or, for a name promising a PDF,
- * the window its signature is looked for in. The hashing pass decides with it (batchHasher.ts).
+ * the window its signature is looked for in, or, for a packaged format, its signature (a PDF's
+ * included). The hashing pass decides with it (batchHasher.ts).
  */
 export function headDecides(path: string, length: number, size: number): boolean {
-  return length >= Math.min(size, DETECT_SAMPLE_BYTES) || (candidateFormat(path) === 'pdf' && length >= PDF_SIGNATURE_WINDOW + PDF_SIGNATURE.length - 1);
+  if (length >= Math.min(size, DETECT_SAMPLE_BYTES)) return true;
+  const candidate = candidateFormat(path);
+  if (candidate === 'pdf') return length >= PDF_SIGNATURE_WINDOW + PDF_SIGNATURE.length - 1;
+  return candidate !== null && isPackagedFormat(candidate) && length >= Math.max(PACKAGE_SIGNATURE_BYTES, PDF_SIGNATURE.length);
 }

@@ -1,6 +1,6 @@
 // Word-processor, e-book, slide, spreadsheet and mail formats: which names they go by, and the
-// reader of each. Every reader checks its own signature, so detectFormat lets these through on the
-// name alone.
+// reader of each. Every reader checks its own signature; detectFormat refuses a file without the
+// fixed signature its format begins with (packageSignatures.ts) and lets the rest through by name.
 import type { DocumentFormat } from '../../../shared/report.ts';
 
 export type PackagedFormat = Extract<DocumentFormat, 'docx' | 'odt' | 'rtf' | 'epub' | 'doc' | 'pptx' | 'odp' | 'xlsx' | 'ods' | 'eml'>;

@@ -6,8 +6,9 @@ import { ExtractError, ExtractErrorCode } from './extractError.ts';
 import { htmlFileText } from './htmlText.ts';
 import { xmlElements, xmlPartText } from './xmlText.ts';
 import { readZipParts, requiredPart } from './zipPackage.ts';
+import { FORMAT_KINDS } from './packageSignatures.ts';
 
-const EPUB = 'EPUB book';
+const EPUB = FORMAT_KINDS.epub;
 const CONTAINER = 'META-INF/container.xml';
 const ENCRYPTION = 'META-INF/encryption.xml';
 const HTML_TYPES = new Set(['application/xhtml+xml', 'text/html']);

@@ -9,8 +9,9 @@
 import { decodeText } from './decodeText.ts';
 import { ExtractError, ExtractErrorCode } from './extractError.ts';
 import { declaredCharset, htmlText } from './htmlText.ts';
+import { FORMAT_KINDS } from './packageSignatures.ts';
 
-const MAIL = 'e-mail';
+const MAIL = FORMAT_KINDS.eml;
 // Real mail nests multiparts three or four deep (mixed, related, alternative).
 export const MAX_MAIL_DEPTH = 32;
 // The first line of a message: a header field, or an mbox "From " line.

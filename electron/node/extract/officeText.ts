@@ -6,6 +6,7 @@ import { ExtractError, ExtractErrorCode } from './extractError.ts';
 import { LINE_BREAK, xmlElements, xmlPartText, xmlText } from './xmlText.ts';
 import type { XmlTextRules } from './xmlText.ts';
 import { readZipParts, requiredPart } from './zipPackage.ts';
+import { FORMAT_KINDS } from './packageSignatures.ts';
 
 // The body is w:document's w:body; Word writes the "w" prefix for its main namespace, as does
 // every other producer (and the standard's examples), so the rules name elements by it.
@@ -44,8 +45,8 @@ export const ODT_RULES: XmlTextRules = {
   ]),
 };
 
-const DOCX = 'Word document';
-const ODT = 'OpenDocument text';
+const DOCX = FORMAT_KINDS.docx;
+const ODT = FORMAT_KINDS.odt;
 const RELATIONSHIPS = '_rels/.rels';
 const USUAL_MAIN_PART = 'word/document.xml';
 const OFFICE_DOCUMENT_TYPE = /\/officeDocument$/;

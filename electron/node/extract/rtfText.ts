@@ -9,6 +9,7 @@ import { Tokenize } from 'rtf-stream-parser';
 import type { Token } from 'rtf-stream-parser/dist/src/tokenize.js';
 import { ExtractError, ExtractErrorCode } from './extractError.ts';
 import { LINE_BREAK, layoutLines } from './xmlText.ts';
+import { notRtf } from './packageSignatures.ts';
 
 const GROUP_START = 0;
 const GROUP_END = 1;
@@ -46,13 +47,12 @@ interface GroupState {
   unicodeFallback: number;
 }
 
-const RTF_SIGNATURE = /^\s*\{\s*\\rtf/;
 const CHUNK_BYTES = 64 * 1024;
 
 /** The body text of an RTF file's bytes. */
 export async function rtfText(bytes: Uint8Array): Promise<string> {
-  const head = Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.length, 64)).toString('latin1').replace(/^\uFEFF|^\xEF\xBB\xBF/, '');
-  if (!RTF_SIGNATURE.test(head)) throw new ExtractError(ExtractErrorCode.corrupt, 'Not an RTF document: no {\\rtf header');
+  const notRtfHead = notRtf(bytes);
+  if (notRtfHead !== null) throw new ExtractError(ExtractErrorCode.corrupt, notRtfHead);
 
   const out: string[] = [];
   let decoder = decoderFor(1252);

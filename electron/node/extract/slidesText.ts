@@ -7,9 +7,10 @@ import { ODT_RULES, openDocumentContent, partRelationships, readMainPart, relati
 import { LINE_BREAK, xmlElements, xmlPartText, xmlText } from './xmlText.ts';
 import type { XmlTextRules } from './xmlText.ts';
 import { readZipParts } from './zipPackage.ts';
+import { FORMAT_KINDS } from './packageSignatures.ts';
 
-const PPTX = 'PowerPoint presentation';
-const ODP = 'OpenDocument presentation';
+const PPTX = FORMAT_KINDS.pptx;
+const ODP = FORMAT_KINDS.odp;
 const USUAL_PRESENTATION = 'ppt/presentation.xml';
 const SLIDE_TYPE = /\/slide$/;
 const NOTES_TYPE = /\/notesSlide$/;

@@ -11,9 +11,10 @@ import { ExtractError, ExtractErrorCode } from './extractError.ts';
 import { openDocumentContent, partRelationships, readMainPart, relationshipsPartName } from './officeText.ts';
 import { xmlElements, xmlPartText } from './xmlText.ts';
 import { readZipParts } from './zipPackage.ts';
+import { FORMAT_KINDS } from './packageSignatures.ts';
 
-const XLSX = 'Excel workbook';
-const ODS = 'OpenDocument spreadsheet';
+const XLSX = FORMAT_KINDS.xlsx;
+const ODS = FORMAT_KINDS.ods;
 
 // Excel's own bounds of a sheet; the cells of a used range, empty ones included, are bounded too,
 // since one cell far out would otherwise pad every row with thousands of commas.

@@ -4,12 +4,10 @@
 // field's result stays). A file saved as .doc that is really RTF or a .docx is read as what it is.
 import { createRequire } from 'node:module';
 import { ExtractError, ExtractErrorCode } from './extractError.ts';
+import { FORMAT_KINDS, notWordBinary, RTF_START, startsWith, ZIP_SIGNATURE } from './packageSignatures.ts';
 import { LINE_BREAK, layoutLines } from './xmlText.ts';
 
-const DOC = 'Word 97–2003 document';
-const COMPOUND_FILE_SIGNATURE = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
-const ZIP_SIGNATURE = [0x50, 0x4b, 0x03, 0x04];
-const RTF_SIGNATURE = [...Buffer.from('{\\rtf')];
+const DOC = FORMAT_KINDS.doc;
 // The FIB (the WordDocument stream's header): its magic number, and in its flags fEncrypted.
 const WORD_MAGIC = 0xa5ec;
 const FLAGS_OFFSET = 0x0a;
@@ -44,15 +42,12 @@ class CheckedWordExtractor extends WordOleExtractor {
   }
 }
 
-function startsWith(bytes: Uint8Array, signature: readonly number[]): boolean {
-  return signature.every((byte, i) => bytes[i] === byte);
-}
-
 /** The body text of a .doc file's bytes. */
 export async function docText(bytes: Uint8Array): Promise<string> {
-  if (startsWith(bytes, RTF_SIGNATURE)) return (await import('./rtfText.ts')).rtfText(bytes);
+  if (startsWith(bytes, RTF_START)) return (await import('./rtfText.ts')).rtfText(bytes);
   if (startsWith(bytes, ZIP_SIGNATURE)) return (await import('./officeText.ts')).docxText(bytes);
-  if (!startsWith(bytes, COMPOUND_FILE_SIGNATURE)) throw new ExtractError(ExtractErrorCode.corrupt, `Not a ${DOC}: no compound file signature`);
+  const notWord = notWordBinary(bytes);
+  if (notWord !== null) throw new ExtractError(ExtractErrorCode.corrupt, notWord);
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
   let document: WordDocument;
   try {

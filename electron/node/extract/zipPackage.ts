@@ -4,6 +4,7 @@
 // bounds the memory a hostile package can make us use, whatever its data really expands to.
 import { unzipSync } from 'fflate';
 import { ExtractError, ExtractErrorCode } from './extractError.ts';
+import { COMPOUND_FILE_SIGNATURE, notA, notZipPackage, startsWith } from './packageSignatures.ts';
 
 export interface ZipLimits {
   /** Entries in the directory; a document has tens, an e-book a few thousand. */
@@ -20,16 +21,7 @@ export interface ZipLimits {
 // leaves the parser room under the worker's heap limit.
 export const ZIP_LIMITS: ZipLimits = { maxEntries: 20_000, maxExpandedBytes: 96 * 2 ** 20, maxRatio: 200, ratioCheckedFrom: 2 ** 20 };
 
-const ZIP_SIGNATURE = [0x50, 0x4b, 0x03, 0x04]; // "PK\3\4", the first local file header
-const EMPTY_ZIP_SIGNATURE = [0x50, 0x4b, 0x05, 0x06]; // an end-of-directory record and nothing else
-// Word, LibreOffice and others save a password-protected document as an OLE compound file that
-// wraps the encrypted package; an unencrypted compound file is the old binary format.
-const COMPOUND_FILE_SIGNATURE = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
 const ENCRYPTED_PACKAGE_STREAM = Buffer.from('EncryptedPackage', 'utf16le');
-
-function startsWith(bytes: Uint8Array, signature: readonly number[]): boolean {
-  return signature.every((byte, i) => bytes[i] === byte);
-}
 
 /**
  * The entries of `bytes` whose names `wanted` accepts, by name. Throws ExtractError: ECORRUPT for
@@ -41,11 +33,10 @@ export function readZipParts(bytes: Uint8Array, kind: string, wanted: (name: str
     if (Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).includes(ENCRYPTED_PACKAGE_STREAM)) {
       throw new ExtractError(ExtractErrorCode.encrypted, `Encrypted ${kind}: a password is needed to open it`);
     }
-    throw new ExtractError(ExtractErrorCode.corrupt, `Not a ${kind}: an old binary (OLE) document under a new name`);
+    throw new ExtractError(ExtractErrorCode.corrupt, `${notA(kind)}: an old binary (OLE) document under a new name`);
   }
-  if (!startsWith(bytes, ZIP_SIGNATURE) && !startsWith(bytes, EMPTY_ZIP_SIGNATURE)) {
-    throw new ExtractError(ExtractErrorCode.corrupt, `Not a ${kind}: no zip signature`);
-  }
+  const notZip = notZipPackage(bytes, kind);
+  if (notZip !== null) throw new ExtractError(ExtractErrorCode.corrupt, notZip);
   let entries = 0;
   let expanded = 0;
   let parts: Record<string, Uint8Array>;

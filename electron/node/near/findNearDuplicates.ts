@@ -15,6 +15,7 @@ import type { OcrLanguage } from '../../../shared/ocrLanguages.ts';
 import type { ChunkUnit, NearMethod } from '../../../shared/scanOptions.ts';
 import { ExtractErrorCode } from '../extract/extractError.ts';
 import { candidateFormat, readAsNamedNow } from '../extract/detectFormat.ts';
+import { rejectedByHead } from '../extract/headCheck.ts';
 import { createYielder, yieldTo } from '../scan/eventLoopTurns.ts';
 import { createExtractPool } from '../extract/extractPool.ts';
 import type { ExtractPool } from '../extract/extractPool.ts';
@@ -58,6 +59,13 @@ export interface NearHooks {
   onProgress?: (progress: NearProgress) => void;
   /** Files the hashing pass found to be no document, by path (hashPasses.ts): reported as the worker would, never sent to it. */
   notDocuments?: ReadonlyMap<string, { code: string; message: string }>;
+  /**
+   * True when no extraction thread runs yet: each file is then first checked here, by its first
+   * bytes (headCheck.ts), until one is a document, so that a scan finding none starts no thread.
+   */
+  checkHeads?: boolean;
+  /** Files the walk read the first bytes of and found to be no document (headCheck.ts), by path. */
+  rejectedAtWalk?: ReadonlyMap<string, { code: string; message: string }>;
 }
 
 export function defaultExtractThreads(): number {
@@ -92,7 +100,13 @@ const readingKey = (path: string, settingsKey: string) => (candidateFormat(path)
 const mayBeScan = (known: CachedExtraction) => known.ok && known.format === 'pdf' && known.fingerprint.words === 0;
 
 /** The unit's extraction: from the cache when its file is unchanged, else read in the pool. */
-async function extractUnit(unit: DocumentUnit, settingsKey: string, pool: ExtractPool<DocumentFingerprint>, hooks: NearHooks & { ocr?: boolean; ocrLanguages?: readonly OcrLanguage[] | undefined }, read: () => void): Promise<CachedExtraction & { scanned?: true }> {
+async function extractUnit(
+  unit: DocumentUnit,
+  settingsKey: string,
+  pool: ExtractPool<DocumentFingerprint>,
+  hooks: NearHooks & { ocr?: boolean; ocrLanguages?: readonly OcrLanguage[] | undefined; heads: { checking: boolean } },
+  read: () => void,
+): Promise<CachedExtraction & { scanned?: true }> {
   // Keyed by the file whose name is read, so another name's extraction is not this one's.
   const file = unitFile(unit);
   const key = readingKey(file.path, settingsKey);
@@ -102,8 +116,16 @@ async function extractUnit(unit: DocumentUnit, settingsKey: string, pool: Extrac
   // Cached before layout hashes were kept: read again, rather than take an edit for the same text.
   // Cached before the file's name had a reader (an .eml read as text): read again by that reader.
   if (known && (!known.ok || known.fingerprint.layoutHash !== undefined) && readAsNamedNow(file.path, known) && !(hooks.ocr && mayBeScan(known))) return known;
-  const rejected = hooks.notDocuments?.get(unit.path);
-  if (rejected === undefined) read();
+  let rejected = hooks.notDocuments?.get(unit.path);
+  if (rejected === undefined) {
+    read();
+    rejected = hooks.rejectedAtWalk?.get(unit.path);
+    if (rejected === undefined && hooks.heads.checking) {
+      rejected = rejectedByHead(unit.path);
+      // A document: the threads start for it and read the rest; checking here too would read twice.
+      if (rejected === undefined) hooks.heads.checking = false;
+    }
+  }
   const result: ExtractResult<DocumentFingerprint> = rejected ? { ok: false, ...rejected } : await pool.extract(unit.path, hooks.signal, unit.size);
   const extraction: CachedExtraction = result.ok
     ? {
@@ -166,6 +188,7 @@ export async function fingerprintUnits(units: readonly DocumentUnit[], settingsK
   const nodes = new Map<string, FingerprintedNode>();
   const progress: NearProgress = { bytesRead: 0, bytesToRead: units.reduce((s, u) => s + u.size, 0), filesDone: 0, filesToDo: units.length };
   let filesRead = 0;
+  const heads = { checking: hooks.checkHeads === true };
   // OCR takes seconds a page: the workers say which page they are on, and the progress shows it.
   const pages = ocr && hooks.onProgress ? followScanPages(new Set(units.map((unit) => unit.path)), (path, scanPage) => hooks.onProgress?.({ ...progress, currentPath: path, scanPage })) : undefined;
   try {
@@ -173,7 +196,7 @@ export async function fingerprintUnits(units: readonly DocumentUnit[], settingsK
       units,
       DOCUMENTS_IN_FLIGHT,
       async (unit) => {
-        const result = await extractUnit(unit, settingsKey, pool, { ...hooks, ocr, ocrLanguages }, () => filesRead++);
+        const result = await extractUnit(unit, settingsKey, pool, { ...hooks, ocr, ocrLanguages, heads }, () => filesRead++);
         progress.bytesRead += unit.size;
         progress.filesDone++;
         hooks.onProgress?.({ ...progress, currentPath: unit.path, ...(ocr ? { scanPage: undefined } : {}) });

@@ -8,7 +8,10 @@ import { REPORT_VERSION } from '../../../shared/report.ts';
 import { duplicateFolders } from './duplicateFolders.ts';
 import type { Cluster, FolderMatch, HardLinkSet, ScanError, ScanReport } from '../../../shared/report.ts';
 import type { ScanOptions, ScanProgress } from '../../../shared/scanOptions.ts';
+import { collectGarbage } from '../extract/collectGarbage.ts';
 import { namedNonDocument } from '../extract/detectFormat.ts';
+import { rejectedByHead } from '../extract/headCheck.ts';
+import type { HeadRejection } from '../extract/headCheck.ts';
 import type { ExtractPool } from '../extract/extractPool.ts';
 import { chooseOcrLanguages } from '../extract/ocrLanguageChoice.ts';
 import { createHashPasses } from '../hash/hashPasses.ts';
@@ -145,10 +148,12 @@ export interface Walked {
 // the cache knows nothing under the roots (beginWalk), as in a first scan into an empty index.
 /**
  * Walks the roots, handing each file to `finder` when given; `firstDocument` is called once, at the
- * first file the near stage would read (not empty, not named as a non-document), so that a scan of
- * photos or of an empty folder starts no extraction thread.
+ * first file the near stage would read (not empty, not named as a non-document) whose first bytes
+ * do not say it is none, so that a scan of photos, of an empty folder or of binaries under document
+ * names starts no extraction thread. The files those first bytes reject go in `rejected`, to be
+ * reported as the worker would, and never sent to it (headCheck.ts).
  */
-async function walk(options: ScanOptions, progress: ProgressTracker, finder: ExactDuplicateFinder | undefined, signal?: AbortSignal, firstDocument?: () => void): Promise<Walked> {
+async function walk(options: ScanOptions, progress: ProgressTracker, finder: ExactDuplicateFinder | undefined, signal?: AbortSignal, firstDocument?: () => void, rejected?: Map<string, HeadRejection>): Promise<Walked> {
   const walked: Walked = { files: [], errors: [], special: 0, distinct: 0, bytes: 0, links: [] };
   let onDocument = firstDocument;
   // The walk names each path once, so only a file with several links can be met twice.
@@ -159,8 +164,12 @@ async function walk(options: ScanOptions, progress: ProgressTracker, finder: Exa
       walked.files.push(file);
       finder?.add(file);
       if (onDocument && file.size > 0 && !namedNonDocument(file.path)) {
-        onDocument();
-        onDocument = undefined;
+        const rejection = rejectedByHead(file.path);
+        if (rejection) rejected?.set(file.path, rejection);
+        else {
+          onDocument();
+          onDocument = undefined;
+        }
       }
       if (file.nlink === 1 || !linkedIds.has(file.fileId)) {
         if (file.nlink > 1) linkedIds.add(file.fileId);
@@ -244,6 +253,7 @@ async function findClusters(
   progress: ProgressTracker,
   proved: Reads,
   notDocuments?: ReadonlyMap<string, { code: string; message: string }>,
+  walkChecks?: { threadsStarted: boolean; rejected: ReadonlyMap<string, HeadRejection> },
 ): Promise<FoundClusters> {
   const { signal, cache } = hooks;
   progress.phase('hash', { currentPath: undefined });
@@ -269,7 +279,7 @@ async function findClusters(
     // Its length is unknown, so it reports no figures of its own.
     const onProgress = (p: NearProgress) => (p.filesDone < p.filesToDo ? progress.update(p) : progress.phase('cluster'));
     if (units.length === 0) progress.phase('cluster');
-    const found = await modules.findNearDuplicates(units, options, fingerprint, { signal, cache, onProgress, ...(notDocuments ? { notDocuments } : {}) });
+    const found = await modules.findNearDuplicates(units, options, fingerprint, { signal, cache, onProgress, checkHeads: walkChecks?.threadsStarted !== true, ...(notDocuments ? { notDocuments } : {}), ...(walkChecks ? { rejectedAtWalk: walkChecks.rejected } : {}) });
     errors.push(...found.errors);
     filesRead += found.filesRead;
     near = found.clusters;
@@ -314,7 +324,10 @@ export async function runScanWith(options: ScanOptions, pools: ScanPools, hooks:
   const { cache } = hooks;
   const duringWalk = cache === undefined || cache.beginWalk?.(options.roots) === true;
   // Nothing cached: every document will be read, so the threads boot during the walk, once it meets one.
-  const walked = await walk(options, progress, duringWalk ? finder : undefined, hooks.signal, duringWalk ? pools.startNear : undefined);
+  // The walk starts the extraction threads at the first document it meets, by its first bytes.
+  const walkChecks = { threadsStarted: false, rejected: new Map<string, HeadRejection>() };
+  const startNear = duringWalk && pools.startNear ? () => ((walkChecks.threadsStarted = true), pools.startNear!()) : undefined;
+  const walked = await walk(options, progress, duringWalk ? finder : undefined, hooks.signal, startNear, walkChecks.rejected);
   const memo = cache?.keepsAnalyses ? { key: analysisKey(options), walk: walkDigest(walked.files) } : undefined;
   // Not when hashing began during the walk: the cache knew nothing under the roots.
   const kept = memo && !duringWalk && hooks.takeKeptAnalysis !== false ? keptAnalysis(cache!, memo.key, memo.walk) : undefined;
@@ -325,7 +338,7 @@ export async function runScanWith(options: ScanOptions, pools: ScanPools, hooks:
   } else {
     const proved = await beginCachedScan(cache, options.roots, walked.files, pools.hash, hooks.signal);
     if (!duringWalk) for (const file of walked.files) finder.add(file);
-    const analysed = await findClusters(finder, walked.files, options, pools, hooks, progress, proved, notDocuments);
+    const analysed = await findClusters(finder, walked.files, options, pools, hooks, progress, proved, notDocuments, walkChecks);
     // Not when a file may change unseen: its walk would look the same to the next scan.
     if (memo && analysed.repeatable && walked.files.every((file) => cache!.settled(file))) keepAnalysis(cache!, memo.key, memo.walk, analysed.kept);
     found = analysed;
@@ -333,6 +346,10 @@ export async function runScanWith(options: ScanOptions, pools: ScanPools, hooks:
   // Before the report is made: the analysis kept and the last saves are written and let go
   // (the kept analysis was 27 MB of text on 500,000 files, and as much again bound for SQLite).
   cache?.finishScan();
+  // What the scan no longer holds goes now, so that the report is built in that room, not in new
+  // heap: on the generated 50k tree's default scan the heap was 114 MB in use, 46 MB of it live,
+  // when the report was written; with this collection peak RSS fell from 196–213 MB to 176–190.
+  collectGarbage();
   const analysis = finishAnalysis(found.kept, walked.files, options, hooks, progress, found.reads);
   return { report: buildReport(options, walked, analysis, performance.now() - started), walked };
 }

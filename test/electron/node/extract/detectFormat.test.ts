@@ -69,7 +69,43 @@ describe('detectFormat', () => {
     expect(detectFormat('/d/junk-first.pdf', ascii('garbage line\n%PDF-1.4\n'))).toEqual({ ok: true, format: 'pdf' });
     expect(detectFormat('/d/fake.pdf', ascii('<html>not a pdf</html>'))).toMatchObject({ ok: false, code: 'ECORRUPT' });
     expect(detectFormat('/d/quote.txt', ascii('A PDF starts with %PDF-1.4\n'))).toEqual({ ok: true, format: 'text' });
+    // Within the first kilobyte for a name promising a PDF: starting at byte 1023, not at 1024.
+    expect(detectFormat('/d/late.pdf', ascii(`${'x'.repeat(1023)}%PDF-1.4\n`))).toEqual({ ok: true, format: 'pdf' });
+    expect(detectFormat('/d/late.pdf', ascii(`${'x'.repeat(1024)}%PDF-1.4\n`))).toMatchObject({ ok: false, code: 'ECORRUPT' });
     expect(detectFormat('/d/photo.jpg', Buffer.from([0xff, 0xd8, 0xff, 0xe0]))).toMatchObject({ ok: false, code: 'ENOTDOC' });
+  });
+});
+
+describe('detectFormat on packaged formats', () => {
+  const zip = Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00]);
+  const emptyZip = Buffer.from([0x50, 0x4b, 0x05, 0x06, 0x00, 0x00]);
+  const compoundFile = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0x00]);
+  const noise = Buffer.from([0x13, 0x37, 0xca, 0xfe, 0x00, 0x01, 0x02, 0x03, 0x04]);
+
+  it('lets a zip package through to its reader by its zip or compound file signature', () => {
+    for (const name of ['a.docx', 'a.xlsx', 'a.pptx', 'a.odt', 'a.ods', 'a.odp', 'a.epub']) {
+      for (const head of [zip, emptyZip, compoundFile]) expect([name, detectFormat(`/d/${name}`, head).ok]).toEqual([name, true]);
+    }
+  });
+
+  it('refuses a zip package without the signature, with its reader’s message', () => {
+    expect(detectFormat('/d/letter.docx', noise)).toEqual({ ok: false, code: 'ECORRUPT', message: 'Not a Word document: no zip signature' });
+    expect(detectFormat('/d/sums.xlsx', noise)).toEqual({ ok: false, code: 'ECORRUPT', message: 'Not an Excel workbook: no zip signature' });
+    expect(detectFormat('/d/book.epub', ascii('just text'))).toEqual({ ok: false, code: 'ECORRUPT', message: 'Not an EPUB book: no zip signature' });
+    expect(detectFormat('/d/short.odt', zip.subarray(0, 3))).toMatchObject({ ok: false, code: 'ECORRUPT' });
+    // A PDF under such a name is still read as the PDF it is.
+    expect(detectFormat('/d/letter.docx', ascii('%PDF-1.4\n'))).toEqual({ ok: true, format: 'pdf' });
+  });
+
+  it('refuses an RTF document without its {\\rtf header in the first bytes, as its reader does', () => {
+    for (const head of ['{\\rtf1\\ansi', '\r\n  { \\rtf1', '\uFEFF{\\rtf1']) expect(detectFormat('/d/letter.rtf', ascii(head)).ok).toBe(true);
+    expect(detectFormat('/d/letter.rtf', Buffer.from([0xef, 0xbb, 0xbf, ...ascii('{\\rtf1')]))).toEqual({ ok: true, format: 'rtf' });
+    expect(detectFormat('/d/letter.rtf', ascii('Dear Ann, plain words'))).toEqual({ ok: false, code: 'ECORRUPT', message: 'Not an RTF document: no {\\rtf header' });
+  });
+
+  it('refuses a .doc that is no compound file, RTF or .docx', () => {
+    for (const head of [compoundFile, zip, ascii('{\\rtf1\\ansi')]) expect(detectFormat('/d/old.doc', head).ok).toBe(true);
+    expect(detectFormat('/d/old.doc', noise)).toEqual({ ok: false, code: 'ECORRUPT', message: 'Not a Word 97–2003 document: no compound file signature' });
   });
 });
 
