@@ -48,7 +48,8 @@ async function extractFile(path: string, restartClock: (page: number, pages: num
   try {
     const { format, bytes, text, scanned } = await readDocument(path, restartClock);
     const output = postProcessUrl === undefined ? { text } : await (await loadPostProcess(postProcessUrl))(text, format);
-    return { ok: true, format, bytes, ...output, ...(scanned ? { scanned } : {}) };
+    // A scan's text goes back too (it is short, and OCR is dear): the scan's checks read it rather than the scan again.
+    return { ok: true, format, bytes, ...output, ...(scanned ? { scanned, ...(postProcessUrl === undefined ? {} : { scanText: text }) } : {}) };
   } catch (error) {
     return failure(error);
   }

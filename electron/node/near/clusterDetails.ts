@@ -12,10 +12,11 @@ import { ANALYSIS_VERSION } from '../scan/analysisMemo.ts';
 import { fileIdentity } from '../scan/contentCache.ts';
 import type { ContentCache } from '../scan/contentCache.ts';
 import type { TextNode } from './assembleClusters.ts';
-import { detailStepUrl } from './detailStep.ts';
+import { detailStepUrl, documentDetail } from './detailStep.ts';
 import type { DocumentDetail } from './detailStep.ts';
 import type { DocumentFingerprint } from './documentFingerprint.ts';
 import { unitFile } from './documentUnits.ts';
+import type { ScanTexts } from './scanTexts.ts';
 
 export interface DetailReader {
   readonly cache: ContentCache | undefined;
@@ -38,7 +39,10 @@ export interface DetailReader {
 // Characters of a text past which the worker that read it is ended once it has handed it over.
 const LONG_TEXT = 4 * 2 ** 20;
 
-export function createDetailReader(unit: ChunkUnit, hooks: { signal?: AbortSignal; cache?: ContentCache; /** Read scans with OCR, as the scan did. */ ocr?: boolean }): DetailReader {
+export function createDetailReader(
+  unit: ChunkUnit,
+  hooks: { signal?: AbortSignal; cache?: ContentCache; /** Read scans with OCR, as the scan did. */ ocr?: boolean; /** Scans' texts OCR already read in this scan: not read again. */ scanTexts?: ScanTexts },
+): DetailReader {
   let pool: ExtractPool<DocumentDetail> | undefined;
   let textPool: ExtractPool | undefined;
   let count = 0;
@@ -47,6 +51,8 @@ export function createDetailReader(unit: ChunkUnit, hooks: { signal?: AbortSigna
     if (!failed.has(path)) failed.set(path, { path, code, message: `${consequence}: ${message}` });
   };
   const readDetail = async ({ path, size }: { path: string; size: number }, threads: number): Promise<DocumentDetail | undefined> => {
+    const scanText = hooks.scanTexts?.get(path);
+    if (scanText !== undefined) return documentDetail(scanText, unit);
     pool ??= createExtractPool<DocumentDetail>({ threads: Math.min(2, threads), postProcess: detailStepUrl(unit), ocr: hooks.ocr ?? false });
     count++;
     const result = await pool.extract(path, hooks.signal, size);
@@ -68,9 +74,11 @@ export function createDetailReader(unit: ChunkUnit, hooks: { signal?: AbortSigna
     },
     readFile: (file) => readDetail(file, 2),
     async readText(node) {
+      const { path, size } = node.units[0]!.unit;
+      const scanText = hooks.scanTexts?.get(path);
+      if (scanText !== undefined) return scanText;
       textPool ??= createExtractPool({ threads: 1, ocr: hooks.ocr ?? false });
       count++;
-      const { path, size } = node.units[0]!.unit;
       const result = await textPool.extract(path, hooks.signal, size);
       // An idle worker never collects its garbage: after a long text, end it rather than let it
       // keep that text's memory while this thread describes (a new one starts if needed).

@@ -27,6 +27,8 @@ import { unitFile } from './documentUnits.ts';
 import type { DocumentUnit } from './documentUnits.ts';
 import type { CachedExtraction, ContentCache } from '../scan/contentCache.ts';
 import { fingerprintStepUrl } from './fingerprintStep.ts';
+import { createScanTexts } from './scanTexts.ts';
+import type { ScanTexts } from './scanTexts.ts';
 import { verifyContainment, verifyPairs } from './verifyClaims.ts';
 
 export interface NearSettings {
@@ -54,6 +56,8 @@ export interface NearHooks {
   onProgress?: (progress: NearProgress) => void;
   /** Files the hashing pass found to be no document, by path (hashPasses.ts): reported as the worker would, never sent to it. */
   notDocuments?: ReadonlyMap<string, { code: string; message: string }>;
+  /** Where the scans' OCR texts are kept for this scan's checks (scanTexts.ts); without it they are read again. */
+  scanTexts?: ScanTexts;
 }
 
 export function defaultExtractThreads(): number {
@@ -96,6 +100,7 @@ async function extractUnit(unit: DocumentUnit, settingsKey: string, pool: Extrac
   const rejected = hooks.notDocuments?.get(unit.path);
   if (rejected === undefined) read();
   const result: ExtractResult<DocumentFingerprint> = rejected ? { ok: false, ...rejected } : await pool.extract(unit.path, hooks.signal, unit.size);
+  if (result.ok && result.scanText !== undefined) hooks.scanTexts?.keep(unit.path, result.scanText);
   const extraction: CachedExtraction = result.ok
     ? {
         ok: true,
@@ -208,8 +213,10 @@ export async function findNearDuplicates(
 ): Promise<{ clusters: Cluster[]; errors: ScanError[]; filesRead: number; repeatable: boolean }> {
   const errors: ScanError[] = [];
   const settingsKey = fingerprintSettingsKey(settings);
-  const fingerprinted = await fingerprintUnits(units, settingsKey, fingerprintPool, hooks, errors, settings.ocr ?? false);
-  const { clusters, errors: notCompared, filesRead, repeatable } = await clusterNodes(fingerprinted.nodes, settings, hooks);
+  // Each scanned page is read by OCR once in a scan: its text is kept for the checks below.
+  const scanHooks = settings.ocr ? { ...hooks, scanTexts: hooks.scanTexts ?? createScanTexts() } : hooks;
+  const fingerprinted = await fingerprintUnits(units, settingsKey, fingerprintPool, scanHooks, errors, settings.ocr ?? false);
+  const { clusters, errors: notCompared, filesRead, repeatable } = await clusterNodes(fingerprinted.nodes, settings, scanHooks);
   errors.push(...notCompared);
   // A limit reached under load is not cached (extractUnit): the next scan may read the file.
   const limited = errors.some((error) => error.code === ExtractErrorCode.timeout || error.code === ExtractErrorCode.memory);
