@@ -12,7 +12,7 @@ import type { Steps } from '../../../shared/fingerprint/steps.ts';
 import type { Cluster, ScanError } from '../../../shared/report.ts';
 import type { ChunkUnit, NearMethod } from '../../../shared/scanOptions.ts';
 import { ExtractErrorCode } from '../extract/extractError.ts';
-import { candidateFormat, readAsNamedNow } from '../extract/detectFormat.ts';
+import { candidateFormat, isTiffName, readAsNamedNow } from '../extract/detectFormat.ts';
 import { createYielder, yieldTo } from '../scan/eventLoopTurns.ts';
 import { createExtractPool } from '../extract/extractPool.ts';
 import type { ExtractPool } from '../extract/extractPool.ts';
@@ -270,9 +270,10 @@ export async function clusterNodes(
   }
 }
 
-/** A PDF with no text layer, left unread because the scan did not ask for OCR: counted apart, with the way to read it. */
+/** A PDF with no text layer or a TIFF image, left unread because the scan did not ask for OCR: counted apart, with the way to read it. */
 export function scanNotRead(path: string): ScanError {
-  return { path, code: ExtractErrorCode.scanNotRead, message: 'Not compared with other documents: a scan (a PDF of page pictures, no text). Scan with OCR to read it: --ocr, or "Read scanned documents" in the app.' };
+  const what = isTiffName(path) ? 'a TIFF image, which may be a scan' : 'a scan (a PDF of page pictures, no text)';
+  return { path, code: ExtractErrorCode.scanNotRead, message: `Not compared with other documents: ${what}. Scan with OCR to read it: --ocr, or "Read scanned documents" in the app.` };
 }
 
 /**
