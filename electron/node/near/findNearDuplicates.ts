@@ -83,8 +83,15 @@ export const ocrSettingsKey = (settingsKey: string) => `${settingsKey}+ocr`;
  */
 const readingKey = (path: string, settingsKey: string) => (candidateFormat(path) === 'pdf' ? `${settingsKey}/pdfium` : settingsKey);
 
-/** Whether a cached reading without OCR may be a scan OCR would read: a PDF with no words. */
-const mayBeScan = (known: CachedExtraction) => known.ok && known.format === 'pdf' && known.fingerprint.words === 0;
+/**
+ * What a PDF read with OCR on is cached under when none of its pages needed OCR: a PDF read
+ * without OCR may hold pages without a text layer (a scan, or scanned pages among pages of text),
+ * so a scan with OCR reads it again unless its reading is cached under this key or ocrSettingsKey.
+ */
+const checkedForScansKey = (settingsKey: string) => `${settingsKey}+ocr-checked`;
+
+/** Whether a cached reading without OCR may hold pages OCR would read: any PDF read. */
+const mayHoldScans = (known: CachedExtraction) => known.ok && known.format === 'pdf';
 
 /** The unit's extraction: from the cache when its file is unchanged, else read in the pool. */
 async function extractUnit(unit: DocumentUnit, settingsKey: string, pool: ExtractPool<DocumentFingerprint>, hooks: NearHooks & { ocr?: boolean }, read: () => void): Promise<CachedExtraction & { scanned?: true }> {
@@ -93,10 +100,12 @@ async function extractUnit(unit: DocumentUnit, settingsKey: string, pool: Extrac
   const key = readingKey(file.path, settingsKey);
   const scanned = hooks.ocr ? hooks.cache?.extraction(file, ocrSettingsKey(key)) : undefined;
   if (scanned) return { ...scanned, scanned: true };
+  const checked = hooks.ocr ? hooks.cache?.extraction(file, checkedForScansKey(key)) : undefined;
+  if (checked) return checked;
   const known = hooks.cache?.extraction(file, key);
   // Cached before layout hashes were kept: read again, rather than take an edit for the same text.
   // Cached before the file's name had a reader (an .eml read as text): read again by that reader.
-  if (known && (!known.ok || known.fingerprint.layoutHash !== undefined) && readAsNamedNow(file.path, known) && !(hooks.ocr && mayBeScan(known))) return known;
+  if (known && (!known.ok || known.fingerprint.layoutHash !== undefined) && readAsNamedNow(file.path, known) && !(hooks.ocr && mayHoldScans(known))) return known;
   const rejected = hooks.notDocuments?.get(unit.path);
   if (rejected === undefined) read();
   const result: ExtractResult<DocumentFingerprint> = rejected ? { ok: false, ...rejected } : await pool.extract(unit.path, hooks.signal, unit.size);
@@ -110,7 +119,7 @@ async function extractUnit(unit: DocumentUnit, settingsKey: string, pool: Extrac
     : { ok: false, code: result.code, message: result.message };
   // Time and memory limits depend on the machine's load, not only on the file: try again next scan.
   if (result.ok || (result.code !== ExtractErrorCode.timeout && result.code !== ExtractErrorCode.memory)) {
-    hooks.cache?.saveExtraction(file, result.scanned ? ocrSettingsKey(key) : key, extraction);
+    hooks.cache?.saveExtraction(file, result.scanned ? ocrSettingsKey(key) : hooks.ocr && extraction.ok && extraction.format === 'pdf' ? checkedForScansKey(key) : key, extraction);
   }
   return result.scanned ? { ...extraction, scanned: true } : extraction;
 }
