@@ -1,7 +1,9 @@
 // Document extraction in worker threads. Parsers meet hostile and broken files, so each file gets
 // a time limit and each worker a heap limit; a worker that exceeds either is ended and replaced,
 // the file gets an error result, and the scan goes on.
+import { once } from 'node:events';
 import { availableParallelism } from 'node:os';
+import type { Worker } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import { ExtractErrorCode } from './extractError.ts';
 import { clearSlot, monotonicMs, runningFile } from './extractProtocol.ts';
@@ -106,6 +108,15 @@ export function createExtractPool<Output extends object = { text: string }>(opti
     void close(error);
   });
 
+  // piscina's destroy waits for the workers it holds, not for those it already ended for a batch (a
+  // time limit, a cancel): the pool waits for them itself, so that no thread (nor the OCR thread
+  // it runs) outlives the pool's end. Every worker alive when one is ended is watched: each ends.
+  const exits = new Map<Worker, Promise<unknown>>();
+  function endBatch(batch: Batch): void {
+    for (const worker of piscina.threads) if (worker.threadId !== -1 && !exits.has(worker)) exits.set(worker, once(worker, 'exit'));
+    batch.kill.abort();
+  }
+
   function extract(path: string, signal?: AbortSignal, bytes = 0): Promise<ExtractResult<Output>> {
     if (closedBy !== undefined) return Promise.reject(closedBy);
     if (signal?.aborted) return Promise.reject(signal.reason);
@@ -154,7 +165,7 @@ export function createExtractPool<Output extends object = { text: string }>(opti
     waiting.delete(signal);
     for (const request of requests) request.settle({ error: signal.reason });
     const batches = new Set(requests.flatMap((request) => (request.batch ? [request.batch] : [])));
-    for (const batch of batches) if (batch.requests.every((other) => other.settled)) batch.kill.abort();
+    for (const batch of batches) if (batch.requests.every((other) => other.settled)) endBatch(batch);
   }
 
   function dispatch(): void {
@@ -218,7 +229,7 @@ export function createExtractPool<Output extends object = { text: string }>(opti
       if (batch.timedOut === undefined && file && file.ms > timeoutMs) {
         batch.timedOut = file.index;
         // piscina ends the worker running the batch and starts another in its place.
-        batch.kill.abort();
+        endBatch(batch);
       }
     }
   }
@@ -241,10 +252,11 @@ export function createExtractPool<Output extends object = { text: string }>(opti
     queue.putBack(retries);
   }
 
-  function close(reason: unknown): Promise<void> {
+  async function close(reason: unknown): Promise<void> {
     closedBy ??= reason;
     for (const request of queue.take(queue.length)) request.settle({ error: closedBy });
-    return piscina.destroy();
+    await piscina.destroy();
+    await Promise.allSettled(exits.values());
   }
 
   return { extract, inFlight: () => ({ ...inFlight }), destroy: () => close(new Error('The extraction pool was destroyed')) };
