@@ -3,33 +3,17 @@
 // extraction pool the scan starts is watched, and the scan's file counted each time one with OCR
 // is asked for it. One one-page scan (OCR: seconds).
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import type * as extractPool from '../../../../electron/node/extract/extractPool.ts';
 import { stopOcr } from '../../../../electron/node/extract/ocrEngine.ts';
 import { createScanTexts } from '../../../../electron/node/near/scanTexts.ts';
 import { runScan } from '../../../../electron/node/scan/scanService.ts';
 import { defaultScanOptions } from '../../../../shared/scanOptions.ts';
 import { prose } from '../../../helpers/documents.ts';
+import { ocrReads } from '../../../helpers/ocrReads.ts';
 import { scannedPdf, wrapLines } from '../../../helpers/scanDocuments.ts';
 import { createTempTree } from '../../../helpers/tempTree.ts';
 import type { TempTree } from '../../../helpers/tempTree.ts';
 
-const ocrReads: string[] = [];
-vi.mock('../../../../electron/node/extract/extractPool.ts', async (importOriginal) => {
-  const actual = await importOriginal<typeof extractPool>();
-  return {
-    ...actual,
-    createExtractPool: (options: extractPool.ExtractPoolOptions = {}) => {
-      const pool = actual.createExtractPool(options);
-      return {
-        ...pool,
-        extract(path: string, signal?: AbortSignal, bytes?: number) {
-          if (options.ocr) ocrReads.push(path);
-          return pool.extract(path, signal, bytes);
-        },
-      };
-    },
-  };
-});
+vi.mock('../../../../electron/node/extract/extractPool.ts', async (original) => (await import('../../../helpers/ocrReads.ts')).countingOcrReads(await original()));
 
 const LETTER = prose(61, 3, 6);
 let tree: TempTree;

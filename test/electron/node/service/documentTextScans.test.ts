@@ -2,31 +2,15 @@
 // again once it changes (the kept text is keyed by the file's identity). Every extraction pool is
 // watched and each request to read the scan with OCR counted. Two one-page scans (OCR: seconds).
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import type * as extractPool from '../../../../electron/node/extract/extractPool.ts';
 import { createDocumentTexts } from '../../../../electron/node/service/documentText.ts';
 import type { Cluster } from '../../../../shared/report.ts';
 import { prose } from '../../../helpers/documents.ts';
+import { ocrReads } from '../../../helpers/ocrReads.ts';
 import { scannedPdf, wrapLines } from '../../../helpers/scanDocuments.ts';
 import { createTempTree } from '../../../helpers/tempTree.ts';
 import type { TempTree } from '../../../helpers/tempTree.ts';
 
-const ocrReads: string[] = [];
-vi.mock('../../../../electron/node/extract/extractPool.ts', async (importOriginal) => {
-  const actual = await importOriginal<typeof extractPool>();
-  return {
-    ...actual,
-    createExtractPool: (options: extractPool.ExtractPoolOptions = {}) => {
-      const pool = actual.createExtractPool(options);
-      return {
-        ...pool,
-        extract(path: string, signal?: AbortSignal, bytes?: number) {
-          if (options.ocr) ocrReads.push(path);
-          return pool.extract(path, signal, bytes);
-        },
-      };
-    },
-  };
-});
+vi.mock('../../../../electron/node/extract/extractPool.ts', async (original) => (await import('../../../helpers/ocrReads.ts')).countingOcrReads(await original()));
 
 const FIRST = prose(91, 2, 5);
 const SECOND = prose(92, 2, 5);
