@@ -5,6 +5,7 @@ import { formatBytes, formatCount, formatDuration, formatPercent, plural } from 
 import type { Cluster, FolderMatch, ReportFile, ScanReport } from '../../../shared/report.ts';
 import { clusterKinds, ShingleErrorCode } from '../../../shared/contract/vocabulary.ts';
 import { oneText } from '../../../shared/selection/fileRelations.ts';
+import { isTiffName } from '../extract/detectFormat.ts';
 import { terminalPath, terminalPathsAmong, terminalText } from './terminalText.ts';
 
 /** What a member of a near or contained cluster is to the earlier one it names: its bytes, its text, or its words in other punctuation or case. */
@@ -95,8 +96,12 @@ export function formatHumanReport(report: ScanReport): string {
     `Scanned ${plural(report.stats.files, 'file')} (${formatBytes(report.stats.bytes)}) in ${formatDuration(report.stats.ms)}: ` +
       `${folders}${groups}, ${formatBytes(reclaimable)} reclaimable${errors}.`,
   );
-  const scans = report.errors.filter((error) => error.code === ShingleErrorCode.scanNotRead).length;
-  if (scans) lines.push(`${plural(scans, 'scanned document')} (PDFs of page pictures) not compared: scan again with --ocr to read ${scans === 1 ? 'it' : 'them'}.`);
+  const scans = report.errors.filter((error) => error.code === ShingleErrorCode.scanNotRead);
+  if (scans.length) {
+    const tiffs = scans.some((error) => isTiffName(error.path));
+    const kinds = tiffs ? (scans.every((error) => isTiffName(error.path)) ? 'TIFF images' : 'PDFs of page pictures, TIFF images') : 'PDFs of page pictures';
+    lines.push(`${plural(scans.length, 'scanned document')} (${kinds}) not compared: scan again with --ocr to read ${scans.length === 1 ? 'it' : 'them'}.`);
+  }
   return lines.join('\n') + '\n';
 }
 

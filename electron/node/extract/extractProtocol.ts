@@ -16,7 +16,13 @@ export interface ExtractFailure {
  * whatever that step returns, spread beside the format and size.
  */
 export type ExtractResult<Output extends object = { text: string }> =
-  | ({ ok: true; format: DocumentFormat; /** Bytes read from the file. */ bytes: number; /** The text was read with OCR from pictures of pages. */ scanned?: true } & Output)
+  | ({
+      ok: true;
+      format: DocumentFormat;
+      /** Bytes read from the file. */ bytes: number;
+      /** The text was read with OCR from pictures of pages. */ scanned?: true;
+      /** A scan's text beside a post-process step's output: OCR takes seconds a page, so the scan keeps it for its checks (scanTexts.ts). */ scanText?: string;
+    } & Output)
   | ExtractFailure;
 
 /**

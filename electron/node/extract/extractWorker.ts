@@ -14,6 +14,8 @@ import { COLLECT_AFTER_BYTES, collectGarbage } from './collectGarbage.ts';
 import { ExtractError, ExtractErrorCode } from './extractError.ts';
 import { htmlFileText } from './htmlText.ts';
 import { mailSkeleton } from './mailSkeleton.ts';
+import { joinPdfPages } from './pdfPages.ts';
+import type * as PdfText from './pdfText.ts';
 import { clearSlot, markStarted, SCAN_PAGES_CHANNEL } from './extractProtocol.ts';
 import type { ExtractBatch, ExtractFailure, ExtractResult, ExtractWorkerData, PostProcess, ScanPageMessage } from './extractProtocol.ts';
 
@@ -50,7 +52,8 @@ async function extractFile(path: string, step: string | undefined, restartClock:
   try {
     const { format, bytes, text, scanned } = await readDocument(path, restartClock);
     const output = step === undefined ? { text } : await (await loadPostProcess(step))(text, format);
-    return { ok: true, format, bytes, ...output, ...(scanned ? { scanned } : {}) };
+    // A scan's text goes back too (it is short, and OCR is dear): the scan's checks read it rather than the scan again.
+    return { ok: true, format, bytes, ...output, ...(scanned ? { scanned, ...(step === undefined ? {} : { scanText: text }) } : {}) };
   } catch (error) {
     return failure(error);
   }
@@ -104,16 +107,26 @@ async function readDocument(path: string, restartClock: (page: number, pages: nu
     }
   }
   if (format === 'pdf') {
+    const { pdfPageTexts } = await loadPdfText();
     // pdf.js takes over the buffer it reads: OCR, which may read the file next, keeps a copy.
-    const text = await (await loadPdfText())(ocr ? content.slice() : content);
-    if (!ocr || READABLE.test(text)) return { format, bytes, text };
-    const { scannedPdfText } = await import('./scannedPdfText.ts');
+    const pages = await pdfPageTexts(ocr ? content.slice() : content);
+    // With OCR, the pages without a text layer (a scan, or scanned pages in a PDF of text) are read with it.
+    const pictured = ocr ? pages.flatMap((page, i) => (READABLE.test(page) ? [] : [i + 1])) : [];
+    if (pictured.length === 0) return { format, bytes, text: joinPdfPages(pages) };
+    const { MAX_SCAN_PAGES, scannedPdfPages } = await import('./scannedPdfText.ts');
+    // A long document of text and many pictures is read by its text layer, not ground through for hours.
+    if (pictured.length < pages.length && pictured.length > MAX_SCAN_PAGES) return { format, bytes, text: joinPdfPages(pages) };
+    let read: string[];
     try {
       await readScansInLanguages();
-      return { format, bytes, text: await scannedPdfText(content, restartClock), scanned: true };
+      read = await scannedPdfPages(content, restartClock, pictured.length === pages.length ? undefined : new Set(pictured));
     } catch (error) {
       throw new ScanFailed(error);
     }
+    // Page order kept: each page's own text, or what OCR read of it. Pictures OCR found no words in leave the document as its text layer read it.
+    const merged = pictured.length === pages.length ? read : pages.map((page, i) => (READABLE.test(page) ? page : (read[i] ?? '')));
+    const scanned = pictured.some((number) => READABLE.test(read[number - 1] ?? ''));
+    return { format, bytes, text: joinPdfPages(merged), ...(scanned || pictured.length === pages.length ? { scanned: true as const } : {}) };
   }
   if (isPackagedFormat(format)) return { format, bytes, text: await packagedDocumentText(format, content) };
   const text = format === 'html' ? htmlFileText(content) : decodeText(content);
@@ -134,9 +147,9 @@ function readInto(fd: number, buffer: Uint8Array, offset: number, length: number
 }
 
 // The PDF readers are large (PDFium, pdf.js): a worker that never meets a PDF never loads them.
-let pdfTextLoaded: Promise<(bytes: Uint8Array) => Promise<string>> | undefined;
-function loadPdfText(): Promise<(bytes: Uint8Array) => Promise<string>> {
-  pdfTextLoaded ??= import('./pdfText.ts').then((module) => module.pdfText);
+let pdfTextLoaded: Promise<typeof PdfText> | undefined;
+function loadPdfText(): Promise<typeof PdfText> {
+  pdfTextLoaded ??= import('./pdfText.ts');
   return pdfTextLoaded;
 }
 

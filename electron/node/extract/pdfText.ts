@@ -29,8 +29,13 @@ export const PDF_READER_ENV = 'SHINGLE_PDF_READER';
 
 /** The running text of a PDF's bytes. Throws ExtractError for encrypted or unreadable files. */
 export async function pdfText(bytes: Uint8Array): Promise<string> {
+  return joinPdfPages(await pdfPageTexts(bytes));
+}
+
+/** The text of each page of a PDF's bytes, for joinPdfPages. */
+export async function pdfPageTexts(bytes: Uint8Array): Promise<string[]> {
   const pages = bytes.length >= PDFTOTEXT_MIN_BYTES ? await pdftotextPages(bytes) : null;
-  return joinPdfPages(pages ?? (await inProcessPages(bytes)));
+  return pages ?? (await inProcessPages(bytes));
 }
 
 /** The text of each page through the reader that runs in this thread: PDFium, or pdf.js when asked. */

@@ -36,6 +36,14 @@ interface PdfjsPicture {
  * extraction worker restarts the file's time limit there, so the limit holds for each page.
  */
 export async function scannedPdfText(bytes: Uint8Array, onPage: (page: number, pages: number) => void = () => {}): Promise<string> {
+  return joinPdfPages(await scannedPdfPages(bytes, onPage));
+}
+
+/**
+ * The OCR text of each page of a PDF ('' for a page not read), the pages read being `only` (numbers
+ * from 1: the pages without a text layer of a PDF mixing text and scanned pages) or all of them.
+ */
+export async function scannedPdfPages(bytes: Uint8Array, onPage: (page: number, pages: number) => void = () => {}, only?: ReadonlySet<number>): Promise<string[]> {
   const pdfjs = (await import(pdfjsUrl)) as typeof Pdfjs;
   const task = pdfjs.getDocument({
     // A copy (a Uint8Array, whatever the caller's view): pdf.js may take the buffer over.
@@ -51,11 +59,16 @@ export async function scannedPdfText(bytes: Uint8Array, onPage: (page: number, p
   });
   try {
     const doc = await task.promise;
-    if (doc.numPages > MAX_SCAN_PAGES) {
-      throw new ExtractError(ExtractErrorCode.tooBig, `A scan of ${doc.numPages} pages: OCR reads at most ${MAX_SCAN_PAGES}`);
+    const toRead = only?.size ?? doc.numPages;
+    if (toRead > MAX_SCAN_PAGES) {
+      throw new ExtractError(ExtractErrorCode.tooBig, `A scan of ${toRead} pages: OCR reads at most ${MAX_SCAN_PAGES}`);
     }
     const pages: string[] = [];
     for (let number = 1; number <= doc.numPages; number++) {
+      if (only && !only.has(number)) {
+        pages.push('');
+        continue;
+      }
       onPage(number, doc.numPages);
       const page = await doc.getPage(number);
       const pageInches = Math.max(1, page.view[2]! - page.view[0]!) / POINTS_PER_INCH;
@@ -70,7 +83,7 @@ export async function scannedPdfText(bytes: Uint8Array, onPage: (page: number, p
       pages.push(texts.join('\n'));
       page.cleanup();
     }
-    return joinPdfPages(pages);
+    return pages;
   } catch (error) {
     if (error instanceof ExtractError || !(error instanceof Error)) throw error;
     if (error.name === 'PasswordException') throw new ExtractError(ExtractErrorCode.encrypted, 'Encrypted PDF: a password is needed to open it', { cause: error });

@@ -14,10 +14,11 @@ import { ANALYSIS_VERSION } from '../scan/analysisMemo.ts';
 import { fileIdentity } from '../scan/contentCache.ts';
 import type { ContentCache } from '../scan/contentCache.ts';
 import type { TextNode } from './assembleClusters.ts';
-import { detailStepUrl } from './detailStep.ts';
+import { detailStepUrl, documentDetail } from './detailStep.ts';
 import type { DocumentDetail } from './detailStep.ts';
 import type { DocumentFingerprint } from './documentFingerprint.ts';
 import { unitFile } from './documentUnits.ts';
+import type { ScanTexts } from './scanTexts.ts';
 
 export interface DetailReader {
   readonly cache: ContentCache | undefined;
@@ -43,9 +44,14 @@ const TEXT_STEP: ExtractStep<{ text: string }> = { endWorkerAfterChars: LONG_TEX
 
 /**
  * Reads details and texts with `shared`, the scan's warm extraction workers, when given (each read
- * names its step); else with a pool of its own, started on the first read.
+ * names its step); else with a pool of its own, started on the first read. A scan's text OCR
+ * already read in this scan (`scanTexts`) is taken as it is, not read again.
  */
-export function createDetailReader(unit: ChunkUnit, hooks: { signal?: AbortSignal; cache?: ContentCache; /** Read scans with OCR, as the scan did. */ ocr?: boolean }, shared?: ExtractPool<object>): DetailReader {
+export function createDetailReader(
+  unit: ChunkUnit,
+  hooks: { signal?: AbortSignal; cache?: ContentCache; /** Read scans with OCR, as the scan did. */ ocr?: boolean; /** Scans' texts OCR already read in this scan: not read again. */ scanTexts?: ScanTexts },
+  shared?: ExtractPool<object>,
+): DetailReader {
   let own: ExtractPool<object> | undefined;
   const pool = () => shared ?? (own ??= createExtractPool({ threads: 2, ocr: hooks.ocr ?? false }));
   const detailStep = postProcessStep<DocumentDetail>(detailStepUrl(unit));
@@ -55,6 +61,8 @@ export function createDetailReader(unit: ChunkUnit, hooks: { signal?: AbortSigna
     if (!failed.has(path)) failed.set(path, { path, code, message: `${consequence}: ${message}` });
   };
   const readDetail = async ({ path, size }: { path: string; size: number }): Promise<DocumentDetail | undefined> => {
+    const scanText = hooks.scanTexts?.get(path);
+    if (scanText !== undefined) return documentDetail(scanText, unit);
     count++;
     const result = await pool().extract(path, hooks.signal, size, detailStep);
     if (result.ok) return result;
@@ -75,8 +83,10 @@ export function createDetailReader(unit: ChunkUnit, hooks: { signal?: AbortSigna
     },
     readFile: (file) => readDetail(file),
     async readText(node) {
-      count++;
       const { path, size } = node.units[0]!.unit;
+      const scanText = hooks.scanTexts?.get(path);
+      if (scanText !== undefined) return scanText;
+      count++;
       // After a long text its worker is ended (TEXT_STEP) rather than left idle holding that text's memory.
       const result = await pool().extract(path, hooks.signal, size, TEXT_STEP);
       if (!result.ok) fail(path, result, 'Its cluster is shown without a description, as it could not be read again');

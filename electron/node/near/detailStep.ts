@@ -20,7 +20,12 @@ export function detailStepUrl(unit: ChunkUnit): URL {
 
 const unit = (new URL(import.meta.url).searchParams.get('unit') ?? 'words') as ChunkUnit;
 
-export default function detailStep(text: string, _format: DocumentFormat): DocumentDetail {
+/** The sets of a text (also computed in this thread, from a scan's text kept from its first reading). */
+export function documentDetail(text: string, chunkUnit: ChunkUnit): DocumentDetail {
   const shingles = chunkSet(text, 'words');
-  return { chunks: unit === 'words' ? shingles : chunkSet(text, unit), shingles };
+  return { chunks: chunkUnit === 'words' ? shingles : chunkSet(text, chunkUnit), shingles };
+}
+
+export default function detailStep(text: string, _format: DocumentFormat): DocumentDetail {
+  return documentDetail(text, unit);
 }

@@ -54,6 +54,20 @@ function documentName(inode: Inode, readScans: boolean): string | undefined {
   return names.find((name) => !namedNonDocument(name) || (readScans && isTiffName(name)));
 }
 
+/**
+ * The TIFF images (one name per file) that no unit reads because scans are not read: counted as
+ * scans not compared, like PDFs of page pictures, rather than passed over as pictures.
+ */
+export function tiffsNotRead(inodes: Map<string, Inode>): string[] {
+  const paths: string[] = [];
+  for (const inode of inodes.values()) {
+    if (inode.file.size === 0 || documentName(inode, false) !== undefined) continue;
+    const name = [inode.file.path, ...inode.links].find(isTiffName);
+    if (name !== undefined) paths.push(name);
+  }
+  return paths;
+}
+
 /** One unit per exact cluster and per other file whose name does not rule out a document. */
 export function documentUnits(inodes: Map<string, Inode>, exactClusters: readonly Cluster[], readScans = false): DocumentUnit[] {
   const clusterOf = new Map<string, string>();

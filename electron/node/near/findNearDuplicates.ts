@@ -14,7 +14,7 @@ import { DEFAULT_OCR_LANGUAGES, ocrLanguageSet, ocrLanguageText } from '../../..
 import type { OcrLanguage } from '../../../shared/ocrLanguages.ts';
 import type { ChunkUnit, NearMethod } from '../../../shared/scanOptions.ts';
 import { ExtractErrorCode } from '../extract/extractError.ts';
-import { candidateFormat, readAsNamedNow } from '../extract/detectFormat.ts';
+import { candidateFormat, isTiffName, readAsNamedNow } from '../extract/detectFormat.ts';
 import { rejectedByHead } from '../extract/headCheck.ts';
 import { createYielder, yieldTo } from '../scan/eventLoopTurns.ts';
 import { createExtractPool } from '../extract/extractPool.ts';
@@ -30,6 +30,8 @@ import { unitFile } from './documentUnits.ts';
 import type { DocumentUnit } from './documentUnits.ts';
 import type { CachedExtraction, ContentCache } from '../scan/contentCache.ts';
 import { fingerprintStepUrl } from './fingerprintStep.ts';
+import { createScanTexts } from './scanTexts.ts';
+import type { ScanTexts } from './scanTexts.ts';
 import { verifyContainment, verifyPairs } from './verifyClaims.ts';
 
 export interface NearSettings {
@@ -66,6 +68,8 @@ export interface NearHooks {
   checkHeads?: boolean;
   /** Files the walk read the first bytes of and found to be no document (headCheck.ts), by path. */
   rejectedAtWalk?: ReadonlyMap<string, { code: string; message: string }>;
+  /** Where the scans' OCR texts are kept for this scan's checks (scanTexts.ts); without it they are read again. */
+  scanTexts?: ScanTexts;
 }
 
 export function defaultExtractThreads(): number {
@@ -96,8 +100,15 @@ export function ocrSettingsKey(settingsKey: string, languages?: readonly OcrLang
  */
 const readingKey = (path: string, settingsKey: string) => (candidateFormat(path) === 'pdf' ? `${settingsKey}/pdfium` : settingsKey);
 
-/** Whether a cached reading without OCR may be a scan OCR would read: a PDF with no words. */
-const mayBeScan = (known: CachedExtraction) => known.ok && known.format === 'pdf' && known.fingerprint.words === 0;
+/**
+ * What a PDF read with OCR on is cached under when none of its pages needed OCR: a PDF read
+ * without OCR may hold pages without a text layer (a scan, or scanned pages among pages of text),
+ * so a scan with OCR reads it again unless its reading is cached under this key or ocrSettingsKey.
+ */
+const checkedForScansKey = (settingsKey: string) => `${settingsKey}+ocr-checked`;
+
+/** Whether a cached reading without OCR may hold pages OCR would read: any PDF read. */
+const mayHoldScans = (known: CachedExtraction) => known.ok && known.format === 'pdf';
 
 /** The unit's extraction: from the cache when its file is unchanged, else read in the pool. */
 async function extractUnit(
@@ -112,10 +123,12 @@ async function extractUnit(
   const key = readingKey(file.path, settingsKey);
   const scanned = hooks.ocr ? hooks.cache?.extraction(file, ocrSettingsKey(key, hooks.ocrLanguages)) : undefined;
   if (scanned) return { ...scanned, scanned: true };
+  const checked = hooks.ocr ? hooks.cache?.extraction(file, checkedForScansKey(key)) : undefined;
+  if (checked) return checked;
   const known = hooks.cache?.extraction(file, key);
   // Cached before layout hashes were kept: read again, rather than take an edit for the same text.
   // Cached before the file's name had a reader (an .eml read as text): read again by that reader.
-  if (known && (!known.ok || known.fingerprint.layoutHash !== undefined) && readAsNamedNow(file.path, known) && !(hooks.ocr && mayBeScan(known))) return known;
+  if (known && (!known.ok || known.fingerprint.layoutHash !== undefined) && readAsNamedNow(file.path, known) && !(hooks.ocr && mayHoldScans(known))) return known;
   let rejected = hooks.notDocuments?.get(unit.path);
   if (rejected === undefined) {
     read();
@@ -127,6 +140,7 @@ async function extractUnit(
     }
   }
   const result: ExtractResult<DocumentFingerprint> = rejected ? { ok: false, ...rejected } : await pool.extract(unit.path, hooks.signal, unit.size);
+  if (result.ok && result.scanText !== undefined) hooks.scanTexts?.keep(unit.path, result.scanText);
   const extraction: CachedExtraction = result.ok
     ? {
         ok: true,
@@ -136,7 +150,7 @@ async function extractUnit(
     : { ok: false, code: result.code, message: result.message };
   // Time and memory limits depend on the machine's load, not only on the file: try again next scan.
   if (result.ok || (result.code !== ExtractErrorCode.timeout && result.code !== ExtractErrorCode.memory)) {
-    hooks.cache?.saveExtraction(file, result.scanned ? ocrSettingsKey(key, hooks.ocrLanguages) : key, extraction);
+    hooks.cache?.saveExtraction(file, result.scanned ? ocrSettingsKey(key, hooks.ocrLanguages) : hooks.ocr && extraction.ok && extraction.format === 'pdf' ? checkedForScansKey(key) : key, extraction);
   }
   return result.scanned ? { ...extraction, scanned: true } : extraction;
 }
@@ -240,9 +254,11 @@ export async function findNearDuplicates(
 ): Promise<{ clusters: Cluster[]; errors: ScanError[]; filesRead: number; repeatable: boolean }> {
   const errors: ScanError[] = [];
   const settingsKey = fingerprintSettingsKey(settings);
-  const fingerprinted = await fingerprintUnits(units, settingsKey, fingerprintPool, hooks, errors, settings.ocr ?? false, settings.ocrLanguages);
+  // Each scanned page is read by OCR once in a scan: its text is kept for the checks below.
+  const scanHooks = settings.ocr ? { ...hooks, scanTexts: hooks.scanTexts ?? createScanTexts() } : hooks;
+  const fingerprinted = await fingerprintUnits(units, settingsKey, fingerprintPool, scanHooks, errors, settings.ocr ?? false, settings.ocrLanguages);
   // The checks and descriptions read with the same workers, warm by now.
-  const { clusters, errors: notCompared, filesRead, repeatable } = await clusterNodes(fingerprinted.nodes, settings, { ...hooks, pool: fingerprintPool });
+  const { clusters, errors: notCompared, filesRead, repeatable } = await clusterNodes(fingerprinted.nodes, settings, { ...scanHooks, pool: fingerprintPool });
   errors.push(...notCompared);
   // A limit reached under load is not cached (extractUnit): the next scan may read the file.
   const limited = errors.some((error) => error.code === ExtractErrorCode.timeout || error.code === ExtractErrorCode.memory);
@@ -297,9 +313,10 @@ export async function clusterNodes(
   }
 }
 
-/** A PDF with no text layer, left unread because the scan did not ask for OCR: counted apart, with the way to read it. */
+/** A PDF with no text layer or a TIFF image, left unread because the scan did not ask for OCR: counted apart, with the way to read it. */
 export function scanNotRead(path: string): ScanError {
-  return { path, code: ExtractErrorCode.scanNotRead, message: 'Not compared with other documents: a scan (a PDF of page pictures, no text). Scan with OCR to read it: --ocr, or "Read scanned documents" in the app.' };
+  const what = isTiffName(path) ? 'a TIFF image, which may be a scan' : 'a scan (a PDF of page pictures, no text)';
+  return { path, code: ExtractErrorCode.scanNotRead, message: `Not compared with other documents: ${what}. Scan with OCR to read it: --ocr, or "Read scanned documents" in the app.` };
 }
 
 /**

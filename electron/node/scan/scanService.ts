@@ -274,6 +274,7 @@ async function findClusters(
     const inodes = modules.collectInodes(unreadIds.size === 0 ? files : files.filter((file) => !unreadIds.has(file.fileId)));
     await yieldTo(signal);
     const units = modules.documentUnits(inodes, exact.clusters, options.ocr ?? false);
+    if (!options.ocr) errors.push(...modules.tiffsNotRead(inodes).map(modules.scanNotRead));
     await yieldTo(signal);
     // Once every document is fingerprinted, what is left is grouping them: the cluster phase.
     // Its length is unknown, so it reports no figures of its own.

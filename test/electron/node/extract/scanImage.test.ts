@@ -14,11 +14,13 @@ describe('scan images', () => {
     expect([...toGray(2, 1, Uint8Array.from([0, 0, 0, 0, 0, 0, 0, 255]), PixelLayout.rgba).pixels]).toEqual([255, 0]);
   });
 
-  it('shrinks a fine scan to at most 300 dpi by averaging blocks, and leaves a coarser one', () => {
+  it('shrinks a scan finer than 150 dpi to 150 by averaging the blocks each pixel covers, and leaves a coarser one', () => {
     const fine = { width: 4, height: 2, pixels: Uint8Array.from([0, 100, 200, 200, 100, 200, 200, 200]) };
-    expect(atReadingResolution(fine, 600)).toEqual({ width: 2, height: 1, pixels: Uint8Array.from([100, 200]) });
-    expect(atReadingResolution(fine, 300)).toBe(fine);
-    expect(atReadingResolution(fine, 200)).toBe(fine);
+    expect(atReadingResolution(fine, 300)).toEqual({ width: 2, height: 1, pixels: Uint8Array.from([100, 200]) });
+    // 200 to 150 dpi: 4 x 2 pixels become 3 x 2, blocks of 1, 1 and 2 columns.
+    expect(atReadingResolution(fine, 200)).toEqual({ width: 3, height: 2, pixels: Uint8Array.from([0, 100, 200, 100, 200, 200]) });
+    expect(atReadingResolution(fine, 165)).toBe(fine);
+    expect(atReadingResolution(fine, 150)).toBe(fine);
   });
 
   it('calls a page blank below two dark pixels in ten thousand', () => {

@@ -20,7 +20,7 @@ beforeAll(async () => {
   tree = await createTempTree({
     'letters/letter.txt': LETTER,
     'letters/letter scanned.pdf': await scannedPdf([wrapLines(LETTER)]),
-    // A TIFF is an image, no document, without OCR: not even counted.
+    // Without OCR a TIFF is counted as a scan not compared, as an image-only PDF is.
     'letters/letter fax.tif': tiffScan(wrapLines(LETTER), 200),
     'letters/other.txt': prose(42, 3, 6),
   });
@@ -36,8 +36,11 @@ it('counts a scan as not compared without OCR, and with OCR puts it beside its s
 
   const without = await runScan(options, { cache });
   expect(without.clusters).toEqual([]);
-  expect(without.errors).toEqual([{ path: tree.path('letters/letter scanned.pdf'), code: 'ESCAN', message: expect.stringContaining('--ocr') }]);
-  expect(formatHumanReport(without)).toContain('1 scanned document (PDFs of page pictures) not compared: scan again with --ocr to read it.');
+  expect(without.errors).toEqual([
+    { path: tree.path('letters/letter fax.tif'), code: 'ESCAN', message: expect.stringContaining('a TIFF image, which may be a scan. Scan with OCR to read it: --ocr') },
+    { path: tree.path('letters/letter scanned.pdf'), code: 'ESCAN', message: expect.stringContaining('--ocr') },
+  ]);
+  expect(formatHumanReport(without)).toContain('2 scanned documents (PDFs of page pictures, TIFF images) not compared: scan again with --ocr to read them.');
 
   // The cache's "no text" from the scan without OCR does not stand for a reading with it.
   const withOcr = await runScan({ ...options, ocr: true }, { cache });
@@ -62,5 +65,5 @@ it('counts a scan as not compared without OCR, and with OCR puts it beside its s
   expect(again.clusters.map((c) => c.files.filter((file) => file.scanned).map((file) => file.path).sort())).toEqual([[tree.path('letters/letter fax.tif'), tree.path('letters/letter scanned.pdf')]]);
   // …and a scan without OCR does not: the scan is again counted, not compared.
   const off = await runScan({ ...options, folders: false }, { cache });
-  expect(off.errors.map((error) => error.code)).toEqual(['ESCAN']);
+  expect(off.errors.map((error) => error.code)).toEqual(['ESCAN', 'ESCAN']);
 });
