@@ -77,7 +77,11 @@ export function startOcrWorker(options: typeof OCR_OPTIONS, set: readonly OcrLan
 export async function recognizeText(image: GrayImage, dpi: number): Promise<string> {
   const worker = await ocrWorker();
   // Told rather than guessed: tesseract's own estimate from the text height misjudges sparse pages.
-  await worker.setParameters({ user_defined_dpi: String(Math.round(dpi)) });
+  // No second reading of each line as white on black (tessedit_do_invert): scanned letters and
+  // manuals print dark on light, and that reading cost 9 % of a page for the same words
+  // (docs/benchmarks.md, bench:ocr); a light-on-dark heading is then missed, which lowers a
+  // scan's figure and never raises it.
+  await worker.setParameters({ user_defined_dpi: String(Math.round(dpi)), tessedit_do_invert: '0' });
   const { data } = await worker.recognize(Buffer.from(encodeGrayPng(image)), {}, { text: true });
   return data.text;
 }
