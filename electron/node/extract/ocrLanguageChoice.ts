@@ -1,5 +1,5 @@
 // The languages this process's scans are read in with OCR. A scan's settings choose them
-// (createScanPools); every pool made later that reads a scan again with OCR and is not told its
+// (createScanPools, scanPools.ts); every pool made later that reads a scan again with OCR and is not told its
 // languages (the claims checked and the figures measured, the text shown side by side, the check
 // before an action) reads in the same ones: the text it reads is the one the scan compared.
 import { DEFAULT_OCR_LANGUAGES, ocrLanguageSet } from '../../../shared/ocrLanguages.ts';

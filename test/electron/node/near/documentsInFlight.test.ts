@@ -7,7 +7,8 @@ import type { ScanOptions } from '../../../../shared/scanOptions.ts';
 import type { ExtractPool } from '../../../../electron/node/extract/extractPool.ts';
 import type { DocumentFingerprint } from '../../../../electron/node/near/documentFingerprint.ts';
 import { DOCUMENTS_IN_FLIGHT } from '../../../../electron/node/near/findNearDuplicates.ts';
-import { createScanPools, runScan, runScanWith } from '../../../../electron/node/scan/scanService.ts';
+import { runScan, runScanWith } from '../../../../electron/node/scan/scanService.ts';
+import { createScanPools } from '../../../../electron/node/scan/scanPools.ts';
 import { createTempTree } from '../../../helpers/tempTree.ts';
 import type { TempTree } from '../../../helpers/tempTree.ts';
 

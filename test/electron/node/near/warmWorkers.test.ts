@@ -4,7 +4,8 @@
 import { afterEach, expect, it } from 'vitest';
 import type { ExtractPool } from '../../../../electron/node/extract/extractPool.ts';
 import type { DocumentFingerprint } from '../../../../electron/node/near/documentFingerprint.ts';
-import { createScanPools, runScanWith } from '../../../../electron/node/scan/scanService.ts';
+import { runScanWith } from '../../../../electron/node/scan/scanService.ts';
+import { createScanPools } from '../../../../electron/node/scan/scanPools.ts';
 import type { ScanReport } from '../../../../shared/report.ts';
 import { defaultScanOptions } from '../../../../shared/scanOptions.ts';
 import type { ScanOptions } from '../../../../shared/scanOptions.ts';

@@ -8,7 +8,8 @@ import type { ExtractPool } from '../../../../electron/node/extract/extractPool.
 import type { DocumentFingerprint } from '../../../../electron/node/near/documentFingerprint.ts';
 import { createMemoryCache } from '../../../../electron/node/index/memoryCache.ts';
 import type { ContentCache } from '../../../../electron/node/scan/contentCache.ts';
-import { createScanPools, runScanWith } from '../../../../electron/node/scan/scanService.ts';
+import { runScanWith } from '../../../../electron/node/scan/scanService.ts';
+import { createScanPools } from '../../../../electron/node/scan/scanPools.ts';
 import type { ScanError } from '../../../../shared/report.ts';
 import { defaultScanOptions } from '../../../../shared/scanOptions.ts';
 import type { ScanOptions } from '../../../../shared/scanOptions.ts';
