@@ -5,6 +5,7 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { OcrLanguage } from '../../../shared/ocrLanguages.ts';
+import { AbortWaiters } from './abortWaiters.ts';
 import { ExtractErrorCode } from './extractError.ts';
 import { WORK_PER_WORKER_US, workUs } from './extractWork.ts';
 import { clearSlot, monotonicMs, runningFile } from './extractProtocol.ts';
@@ -119,9 +120,13 @@ export function createExtractPool<Output extends object = { text: string }>(opti
   const queue = new RequestQueue<Request>();
   // The estimated work of the queue's requests (workUs).
   let waitingWork = 0;
-  // One abort listener per signal, however many requests wait on it: a listener per request made
-  // each removal scan the signal's whole list, quadratic in the number of documents.
-  const waiting = new Map<AbortSignal, Set<Request>>();
+  // An aborted request settles at once; its queue entry or its result is then ignored. A worker
+  // busy with nothing but abandoned files is ended rather than left to finish them.
+  const waiting = new AbortWaiters<Request>((signal, requests) => {
+    for (const request of requests) request.settle({ error: signal.reason });
+    const busy = new Set(requests.flatMap((request) => (request.batch ? [request.batch.thread] : [])));
+    for (const thread of busy) if (thread.batches.every((batch) => batch.requests.every((other) => other.settled))) void endThread(thread);
+  });
   const freeSlots = Array.from({ length: slots }, (_, slot) => slot);
   const threads = new Set<Thread>();
   const running = new Set<Batch>();
@@ -145,44 +150,16 @@ export function createExtractPool<Output extends object = { text: string }>(opti
         settle(outcome) {
           if (request.settled) return;
           request.settled = true;
-          if (signal) stopWaiting(signal, request);
+          if (signal) waiting.delete(signal, request);
           if ('error' in outcome) reject(outcome.error);
           else resolve(outcome as ExtractResult<Result>);
         },
       };
-      if (signal) startWaiting(signal, request);
+      if (signal) waiting.add(signal, request);
       queue.push(request);
       waitingWork += request.work;
       dispatch();
     });
-  }
-
-  function startWaiting(signal: AbortSignal, request: Request): void {
-    let requests = waiting.get(signal);
-    if (requests === undefined) {
-      requests = new Set();
-      waiting.set(signal, requests);
-      signal.addEventListener('abort', onAbort, { once: true });
-    }
-    requests.add(request);
-  }
-
-  function stopWaiting(signal: AbortSignal, request: Request): void {
-    const requests = waiting.get(signal);
-    if (requests === undefined || !requests.delete(request) || requests.size > 0) return;
-    waiting.delete(signal);
-    signal.removeEventListener('abort', onAbort);
-  }
-
-  // An aborted request settles at once; its queue entry or its result is then ignored. A worker
-  // busy with nothing but abandoned files is ended rather than left to finish them.
-  function onAbort(event: Event): void {
-    const signal = event.target as AbortSignal;
-    const requests = [...(waiting.get(signal) ?? [])];
-    waiting.delete(signal);
-    for (const request of requests) request.settle({ error: signal.reason });
-    const busy = new Set(requests.flatMap((request) => (request.batch ? [request.batch.thread] : [])));
-    for (const thread of busy) if (thread.batches.every((batch) => batch.requests.every((other) => other.settled))) void endThread(thread);
   }
 
   function dispatch(): void {
