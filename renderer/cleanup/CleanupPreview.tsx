@@ -51,10 +51,9 @@ function rowReason(file: PlanFile, linking: boolean): string | undefined {
   return linking && file.decision === 'remove' && file.matches !== undefined ? linkConsequence(baseName(file.matches)) : file.reason;
 }
 
-/** The lines a file row takes beyond the two every row has. */
-function extraLines(file: PlanFile, linking: boolean): number {
-  const reason = rowReason(file, linking);
-  return (file.lands === undefined ? 0 : 1) + (reason === undefined ? 0 : reason.length > ONE_LINE_REASON ? 2 : 1);
+/** The lines a row takes beyond the two every row has: where a move lands, and why. */
+function extraLines(reason: string | undefined, lands: boolean): number {
+  return (lands ? 1 : 0) + (reason === undefined ? 0 : reason.length > ONE_LINE_REASON ? 2 : 1);
 }
 
 function rowsOf(clusters: readonly PlanCluster[], folder: FolderPlan | undefined): Row[] {
@@ -91,9 +90,9 @@ function StayingRow({ folder, staying }: { folder: FolderPlan; staying?: Staying
       <span role="cell" className="plan-path" title={`${displayPath(staying.path)}: ${staying.reason}`}>
         <span className="plan-line">
           <strong>{baseName(staying.path)}</strong>
-          <span className="plan-reason"> — {staying.reason}</span>
         </span>
         <span className="plan-line plan-folder">{folderName(staying.path)}</span>
+        <span className="plan-reason">{staying.reason}</span>
       </span>
     </div>
   );
@@ -174,7 +173,7 @@ function PlanFiles({ removal, linking }: { removal: string; linking: boolean }) 
   const rows = useMemo(() => rowsOf(clusters, more ? undefined : folder), [clusters, more, folder]);
   const heightOf = (index: number) => {
     const row = rows[index];
-    const extra = row && 'file' in row && row.file ? extraLines(row.file, linking) : 0;
+    const extra = row && 'file' in row && row.file ? extraLines(rowReason(row.file, linking), row.file.lands !== undefined) : row && 'staying' in row && row.staying ? extraLines(row.staying.reason, false) : 0;
     return rowHeight * ((ROW_HEIGHT_REM + extra * EXTRA_LINE_REM) / ROW_HEIGHT_REM);
   };
   const virtualizer = useVirtualizer({ count: rows.length, getScrollElement: () => scrollElement.current, estimateSize: heightOf, overscan: 20 });
