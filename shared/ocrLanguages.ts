@@ -39,3 +39,13 @@ export function ocrLanguageSet(chosen: readonly OcrLanguage[] | undefined): OcrL
 
 /** A set in tesseract's own notation, `eng+deu`: how the CLI takes it and tesseract loads it. */
 export const ocrLanguageText = (set: readonly OcrLanguage[]) => set.join('+');
+
+/**
+ * The chosen languages as ocrLanguageSet orders them, or undefined when they are the default: what
+ * keys a reading or an analysis by its languages, English alone keeping the key it had before
+ * languages could be chosen.
+ */
+export function chosenOtherThanDefault(chosen: readonly OcrLanguage[] | undefined): OcrLanguage[] | undefined {
+  const set = ocrLanguageSet(chosen);
+  return ocrLanguageText(set) === ocrLanguageText(DEFAULT_OCR_LANGUAGES) ? undefined : set;
+}

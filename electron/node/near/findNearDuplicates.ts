@@ -10,7 +10,7 @@ import type { SimilarPair } from '../../../shared/cluster/nearClusters.ts';
 import { triagePairs } from '../../../shared/cluster/pairTriage.ts';
 import type { Steps } from '../../../shared/fingerprint/steps.ts';
 import type { Cluster, ScanError } from '../../../shared/report.ts';
-import { DEFAULT_OCR_LANGUAGES, ocrLanguageSet, ocrLanguageText } from '../../../shared/ocrLanguages.ts';
+import { chosenOtherThanDefault, ocrLanguageSet, ocrLanguageText } from '../../../shared/ocrLanguages.ts';
 import type { OcrLanguage } from '../../../shared/ocrLanguages.ts';
 import type { ChunkUnit, NearMethod } from '../../../shared/scanOptions.ts';
 import { ExtractErrorCode } from '../extract/extractError.ts';
@@ -89,8 +89,8 @@ export interface FingerprintedNode extends TextNode, DocumentFingerprint {}
  * alone keeps the key it had before languages could be chosen.
  */
 export function ocrSettingsKey(settingsKey: string, languages?: readonly OcrLanguage[]): string {
-  const set = ocrLanguageText(ocrLanguageSet(languages));
-  return set === ocrLanguageText(DEFAULT_OCR_LANGUAGES) ? `${settingsKey}+ocr` : `${settingsKey}+ocr:${set}`;
+  const set = chosenOtherThanDefault(languages);
+  return set ? `${settingsKey}+ocr:${ocrLanguageText(set)}` : `${settingsKey}+ocr`;
 }
 
 /**

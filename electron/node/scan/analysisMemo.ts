@@ -13,7 +13,7 @@ import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import type { Cluster, HardLinkSet, ScanError } from '../../../shared/report.ts';
 import { FINGERPRINT_FORMAT } from '../../../shared/fingerprint/format.ts';
-import { DEFAULT_OCR_LANGUAGES, ocrLanguageSet, ocrLanguageText } from '../../../shared/ocrLanguages.ts';
+import { chosenOtherThanDefault } from '../../../shared/ocrLanguages.ts';
 import { REPORT_VERSION } from '../../../shared/report.ts';
 import type { ScanOptions } from '../../../shared/scanOptions.ts';
 import type { ContentCache } from './contentCache.ts';
@@ -76,8 +76,8 @@ export function analysisKey(options: ScanOptions): string {
  */
 function withReadLanguages(options: ScanOptions): ScanOptions {
   const { ocrLanguages, ...rest } = options;
-  const set = ocrLanguageSet(options.ocr ? ocrLanguages : undefined);
-  return ocrLanguageText(set) === ocrLanguageText(DEFAULT_OCR_LANGUAGES) ? rest : { ...rest, ocrLanguages: set };
+  const set = options.ocr ? chosenOtherThanDefault(ocrLanguages) : undefined;
+  return set ? { ...rest, ocrLanguages: set } : rest;
 }
 
 /** The key of the walk's digest alone, so a changed tree is told without reading the analysis. */
